@@ -1,0 +1,90 @@
+/**
+ * The Kubernetes API types that admission matching reads, as a user writes them
+ * (k8s.io/api admissionregistration/v1 and admission/v1). Every field a manifest may omit
+ * is optional here; `stored` forms after defaulting live in oracles/model/defaulting.ts.
+ */
+
+export interface GroupVersionResource {
+  readonly group: string;
+  readonly version: string;
+  readonly resource: string;
+}
+
+export interface GroupVersionKind {
+  readonly group: string;
+  readonly version: string;
+  readonly kind: string;
+}
+
+export type Operation = "CREATE" | "UPDATE" | "DELETE" | "CONNECT";
+
+export interface LabelSelectorRequirement {
+  readonly key: string;
+  readonly operator: string;
+  readonly values?: readonly string[];
+}
+
+/** metav1.LabelSelector. `operator` stays a string: an unknown operator is a validation error, not a type error. */
+export interface LabelSelector {
+  readonly matchLabels?: Readonly<Record<string, string>>;
+  readonly matchExpressions?: readonly LabelSelectorRequirement[];
+}
+
+/** admissionregistration/v1 RuleWithOperations. */
+export interface RuleWithOperations {
+  readonly operations?: readonly string[];
+  readonly apiGroups?: readonly string[];
+  readonly apiVersions?: readonly string[];
+  readonly resources?: readonly string[];
+  readonly scope?: string;
+}
+
+/** admissionregistration/v1 NamedRuleWithOperations. */
+export interface NamedRuleWithOperations extends RuleWithOperations {
+  readonly resourceNames?: readonly string[];
+}
+
+export interface MatchResources {
+  readonly namespaceSelector?: LabelSelector;
+  readonly objectSelector?: LabelSelector;
+  readonly resourceRules?: readonly NamedRuleWithOperations[];
+  readonly excludeResourceRules?: readonly NamedRuleWithOperations[];
+  readonly matchPolicy?: string;
+}
+
+export interface PolicySpec {
+  readonly matchConstraints?: MatchResources;
+  readonly failurePolicy?: string;
+}
+
+export interface BindingSpec {
+  readonly matchResources?: MatchResources;
+}
+
+export interface Webhook {
+  readonly rules?: readonly RuleWithOperations[];
+  readonly namespaceSelector?: LabelSelector;
+  readonly objectSelector?: LabelSelector;
+  readonly matchPolicy?: string;
+  readonly failurePolicy?: string;
+}
+
+/** A Kubernetes object as it appears in an AdmissionRequest: any JSON object. */
+export type KubeObject = Readonly<Record<string, unknown>>;
+
+/** The fields of an admission.k8s.io/v1 AdmissionRequest that matching reads. */
+export interface AdmissionRequest {
+  readonly operation: Operation;
+  readonly resource: GroupVersionResource;
+  readonly subResource?: string;
+  readonly kind: GroupVersionKind;
+  readonly namespace?: string;
+  readonly name?: string;
+  readonly object?: KubeObject | null;
+  readonly oldObject?: KubeObject | null;
+}
+
+export interface EquivalentResource {
+  readonly resource: GroupVersionResource;
+  readonly kind: GroupVersionKind;
+}

@@ -1,0 +1,25 @@
+import type { GroupVersionKind, GroupVersionResource } from "./kube.ts";
+
+/** A Kubernetes decision (conformance-format.md §1.4, §2): a closed union on `outcome`. */
+export type Outcome =
+  | {
+      readonly outcome: "match";
+      readonly matchedResource?: GroupVersionResource;
+      readonly matchedKind?: GroupVersionKind;
+    }
+  | { readonly outcome: "noMatch" }
+  | { readonly outcome: "error"; readonly code: number; readonly message: string }
+  | { readonly outcome: "invalid"; readonly message: string };
+
+export type OutcomeName = Outcome["outcome"];
+
+/** What a test expects, normalised from the shorthand forms of a case file. */
+export type Expected =
+  | {
+      readonly outcome: "match";
+      readonly matchedResource?: GroupVersionResource;
+      readonly matchedKind?: GroupVersionKind;
+    }
+  | { readonly outcome: "noMatch" }
+  | { readonly outcome: "error"; readonly code: number; readonly contains?: string }
+  | { readonly outcome: "invalid"; readonly contains?: string };

@@ -1,0 +1,94 @@
+// k8s.io/apiserver pkg/admission/plugin/policy: generic/plugin.go Dispatch, generic/policy_matcher.go
+// DefinitionMatches and BindingMatches, validating/dispatcher.go and mutating/dispatcher.go.
+import type { Outcome } from "../contract/outcome.ts";
+import type { PolicySubject } from "../contract/subject.ts";
+import { isAuthReview, isPolicyConfigurationResource } from "./exemptions.ts";
+import type { MatchContext } from "./matchResources.ts";
+import { matchResources } from "./matchResources.ts";
+import type { StatusError } from "./statusError.ts";
+import { namespaceNotFound } from "./statusError.ts";
+
+/** The names the model gives the subject's policy and binding in its messages. */
+export const policyName = "subject-policy";
+export const bindingName = "subject-binding";
+
+const noMatch: Outcome = { outcome: "noMatch" };
+
+/** Are the (defaulted) policy's validations or mutations evaluated for the request? */
+export function decidePolicy(subject: PolicySubject, ctx: MatchContext): Outcome {
+  const { attr, trace } = ctx;
+  const mutating = subject.kind === "MutatingAdmissionPolicy";
+  // mutating/plugin.go: admission.NewHandler(Create, Update, Connect).
+  if (mutating && attr.operation === "DELETE") {
+    trace.take("policy.mutatingNeverHandlesDelete");
+    return noMatch;
+  }
+  // generic/plugin.go Dispatch: by GroupResource (1.30+).
+  if (isAuthReview(attr)) {
+    trace.take("policy.exemptAuthReviews");
+    return noMatch;
+  }
+  if (isPolicyConfigurationResource(attr)) {
+    trace.take("policy.exemptPolicyResources");
+    return noMatch;
+  }
+  // generic/policy_source.go: only policies with at least one binding become hooks.
+  if (subject.binding === undefined) {
+    trace.take("policy.withoutBindingNeverEvaluated");
+    return noMatch;
+  }
+  const definition = subject.policy.matchConstraints;
+  if (definition === undefined) return noMatch; // unreachable: validation requires matchConstraints
+  const policyMatch = matchResources(definition, ctx);
+  if (policyMatch.result === "error") return configError(subject, "policy", policyMatch.error, ctx);
+  if (policyMatch.result === "noMatch") {
+    trace.take("policy.definitionNoMatch");
+    return noMatch;
+  }
+  const bindingResources = subject.binding.matchResources;
+  if (bindingResources === undefined) {
+    trace.take("binding.withoutMatchResourcesMatchesAll");
+  } else {
+    // policy_matcher.go BindingMatches: the binding's own resource and kind are discarded.
+    const bindingMatch = matchResources(bindingResources, ctx);
+    if (bindingMatch.result === "error") return configError(subject, "binding", bindingMatch.error, ctx);
+    if (bindingMatch.result === "noMatch") {
+      trace.take("binding.noMatch");
+      return noMatch;
+    }
+    trace.take("binding.matches");
+  }
+  // validating/dispatcher.go, mutating/dispatcher.go: the namespace for namespaceObject, looked up
+  // for namespaced requests (not for Namespace objects); its error is returned as it is.
+  const isNamespaceKind = attr.kind.group === "" && attr.kind.version === "v1" && attr.kind.kind === "Namespace";
+  if (attr.namespace !== "" && !isNamespaceKind && ctx.cluster.namespaces?.[attr.namespace] === undefined) {
+    trace.take("policy.namespaceObjectNotFound");
+    const error = namespaceNotFound(attr.namespace);
+    return { outcome: "error", code: error.code, message: error.message };
+  }
+  trace.take(mutating ? "policy.mutationsEvaluated" : "policy.validationsEvaluated");
+  return { outcome: "match", matchedResource: policyMatch.resource, matchedKind: policyMatch.kind };
+}
+
+// validating/dispatcher.go addConfigError and generic/policy_dispatcher.go: a configuration error
+// denies under failurePolicy Fail whatever the binding's validationActions; Ignore drops it.
+function configError(
+  subject: PolicySubject,
+  where: "policy" | "binding",
+  error: StatusError,
+  ctx: MatchContext,
+): Outcome {
+  if (subject.policy.failurePolicy === "Ignore") {
+    ctx.trace.take("policy.configErrorIgnored");
+    return noMatch;
+  }
+  const detail = `failed to configure ${where}: ${error.message}`;
+  const named = where === "binding" ? `'${policyName}' with binding '${bindingName}'` : `'${policyName}'`;
+  if (subject.kind === "MutatingAdmissionPolicy") {
+    // mutating: admission.NewForbidden, code 403 even when the reason is Invalid.
+    ctx.trace.take("policy.mutatingConfigErrorForbidden");
+    return { outcome: "error", code: 403, message: `policy ${named} denied request: ${detail}` };
+  }
+  ctx.trace.take("policy.validatingConfigErrorInvalid");
+  return { outcome: "error", code: 422, message: `ValidatingAdmissionPolicy ${named} denied request: ${detail}` };
+}

@@ -1,0 +1,40 @@
+// k8s.io/apiserver pkg/admission/attributes.go: what the admission chain sees of a request.
+import type {
+  AdmissionRequest,
+  GroupVersionKind,
+  GroupVersionResource,
+  KubeObject,
+  Operation,
+} from "../contract/kube.ts";
+
+export interface Attributes {
+  readonly operation: Operation;
+  readonly resource: GroupVersionResource;
+  readonly subResource: string;
+  readonly kind: GroupVersionKind;
+  readonly namespace: string;
+  readonly name: string;
+  readonly object: KubeObject | null;
+  readonly oldObject: KubeObject | null;
+}
+
+/** Applies the request defaults of conformance-format.md §1.2. */
+export function toAttributes(request: AdmissionRequest): Attributes {
+  return {
+    operation: request.operation,
+    resource: request.resource,
+    subResource: request.subResource ?? "",
+    kind: request.kind,
+    namespace: request.namespace ?? "",
+    name: request.name ?? "",
+    object: request.object ?? null,
+    oldObject: request.oldObject ?? null,
+  };
+}
+
+export function sameGVR(a: GroupVersionResource, b: GroupVersionResource): boolean {
+  return a.group === b.group && a.version === b.version && a.resource === b.resource;
+}
+
+/** core/v1 namespaces, compared as a full GVR (rules.go scope()). */
+export const namespacesGVR: GroupVersionResource = { group: "", version: "v1", resource: "namespaces" };

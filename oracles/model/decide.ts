@@ -1,0 +1,81 @@
+// The reference model's entry point: one subject, cluster and request at one Kubernetes minor.
+import type { Cluster } from "../contract/cluster.ts";
+import type { AdmissionRequest } from "../contract/kube.ts";
+import type { Outcome } from "../contract/outcome.ts";
+import type { Subject, SubjectKind } from "../contract/subject.ts";
+import { decidePolicy } from "./admissionPolicy.ts";
+import { toAttributes } from "./attributes.ts";
+import type { ClauseName } from "./clauses.ts";
+import { defaultSubject } from "./defaulting.ts";
+import { printFieldErrors } from "./fieldErrors.ts";
+import type { MatchResult } from "./matchResources.ts";
+import { matchResources } from "./matchResources.ts";
+import type { Trace } from "./trace.ts";
+import { ClauseTrace } from "./trace.ts";
+import { validateSubject } from "./validation.ts";
+import type { Minor } from "./versions.ts";
+import { atLeast } from "./versions.ts";
+import { decideWebhook } from "./webhook.ts";
+
+export interface Decision {
+  readonly outcome: Outcome;
+  readonly clauses: readonly ClauseName[];
+}
+
+/** `manifest`: the subject as a user writes it; `stored`: already defaulted and valid. */
+export type SubjectInput = "manifest" | "stored";
+
+/**
+ * The minors whose API serves a subject kind, with any feature gate it needs switched on
+ * (conformance-format.md §1.1): MutatingAdmissionPolicy from 1.32.
+ */
+export function servesSubject(kind: SubjectKind, minor: Minor): boolean {
+  return kind === "MutatingAdmissionPolicy" ? atLeast(minor, 32) : true;
+}
+
+export function decide(
+  subject: Subject,
+  cluster: Cluster,
+  request: AdmissionRequest,
+  minor: Minor,
+  input: SubjectInput = "manifest",
+): Decision {
+  const trace = new ClauseTrace();
+  return { outcome: decideTraced(subject, cluster, request, minor, input, trace), clauses: trace.taken };
+}
+
+function decideTraced(
+  subject: Subject,
+  cluster: Cluster,
+  request: AdmissionRequest,
+  minor: Minor,
+  input: SubjectInput,
+  trace: Trace,
+): Outcome {
+  const stored = input === "manifest" ? defaultSubject(subject, trace) : subject;
+  const errors = validateSubject(stored, minor, trace);
+  if (errors.length > 0) return { outcome: "invalid", message: printFieldErrors(errors) };
+  trace.take("validation.accepted");
+  const ctx = { attr: toAttributes(request), cluster, minor, trace };
+  switch (stored.kind) {
+    case "MatchResources":
+      return toOutcome(matchResources(stored.matchResources, ctx));
+    case "ValidatingAdmissionPolicy":
+    case "MutatingAdmissionPolicy":
+      return decidePolicy(stored, ctx);
+    case "ValidatingWebhook":
+    case "MutatingWebhook":
+      return decideWebhook(stored.webhook, ctx);
+  }
+}
+
+function toOutcome(result: MatchResult): Outcome {
+  switch (result.result) {
+    case "match":
+      return { outcome: "match", matchedResource: result.resource, matchedKind: result.kind };
+    case "noMatch":
+      return { outcome: "noMatch" };
+    case "error":
+      return { outcome: "error", code: result.error.code, message: result.error.message };
+  }
+}

@@ -1,0 +1,78 @@
+// k8s.io/kubernetes pkg/apis/admissionregistration/{v1,v1beta1,v1alpha1}/defaults.go and
+// zz_generated.defaults.go: what the API server stores for a manifest. The defaults are the same
+// in every minor 1.30-1.37 and every served API version of these types.
+import type {
+  MatchResources,
+  NamedRuleWithOperations,
+  PolicySpec,
+  RuleWithOperations,
+  Webhook,
+} from "../contract/kube.ts";
+import type { Subject } from "../contract/subject.ts";
+import type { Trace } from "./trace.ts";
+
+export function defaultSubject(subject: Subject, trace: Trace): Subject {
+  switch (subject.kind) {
+    case "MatchResources":
+      return { kind: subject.kind, matchResources: defaultMatchResources(subject.matchResources, trace) };
+    case "ValidatingAdmissionPolicy":
+    case "MutatingAdmissionPolicy": {
+      const policy = defaultPolicySpec(subject.policy, trace);
+      if (subject.binding === undefined) return { kind: subject.kind, policy };
+      // SetObjectDefaults_*Binding: matchResources is defaulted only when present.
+      const { matchResources: mr, ...rest } = subject.binding;
+      const binding = mr === undefined ? rest : { ...rest, matchResources: defaultMatchResources(mr, trace) };
+      return { kind: subject.kind, policy, binding };
+    }
+    case "ValidatingWebhook":
+    case "MutatingWebhook":
+      return { kind: subject.kind, webhook: defaultWebhook(subject.webhook, trace) };
+  }
+}
+
+// SetDefaults_ValidatingAdmissionPolicySpec / SetDefaults_MutatingAdmissionPolicySpec
+function defaultPolicySpec(spec: PolicySpec, trace: Trace): PolicySpec {
+  const failurePolicy = spec.failurePolicy ?? take(trace, "defaulting.failurePolicyFail", "Fail");
+  const { matchConstraints, ...rest } = spec;
+  if (matchConstraints === undefined) return { ...rest, failurePolicy };
+  return { ...rest, failurePolicy, matchConstraints: defaultMatchResources(matchConstraints, trace) };
+}
+
+// SetDefaults_MatchResources, then SetDefaults_Rule on every resource and exclude rule.
+export function defaultMatchResources(mr: MatchResources, trace: Trace): MatchResources {
+  const out: MatchResources = {
+    ...mr,
+    matchPolicy: mr.matchPolicy ?? take(trace, "defaulting.matchPolicyEquivalent", "Equivalent"),
+    namespaceSelector: mr.namespaceSelector ?? take(trace, "defaulting.selectorEmpty", {}),
+    objectSelector: mr.objectSelector ?? take(trace, "defaulting.selectorEmpty", {}),
+  };
+  return {
+    ...out,
+    ...(mr.resourceRules !== undefined && { resourceRules: mr.resourceRules.map((r) => defaultRule(r, trace)) }),
+    ...(mr.excludeResourceRules !== undefined && {
+      excludeResourceRules: mr.excludeResourceRules.map((r) => defaultRule(r, trace)),
+    }),
+  };
+}
+
+// v1 SetDefaults_ValidatingWebhook / SetDefaults_MutatingWebhook (the fields matching reads).
+function defaultWebhook(hook: Webhook, trace: Trace): Webhook {
+  return {
+    ...hook,
+    failurePolicy: hook.failurePolicy ?? take(trace, "defaulting.failurePolicyFail", "Fail"),
+    matchPolicy: hook.matchPolicy ?? take(trace, "defaulting.matchPolicyEquivalent", "Equivalent"),
+    namespaceSelector: hook.namespaceSelector ?? take(trace, "defaulting.selectorEmpty", {}),
+    objectSelector: hook.objectSelector ?? take(trace, "defaulting.selectorEmpty", {}),
+    ...(hook.rules !== undefined && { rules: hook.rules.map((r) => defaultRule(r, trace)) }),
+  };
+}
+
+// SetDefaults_Rule: an omitted scope is "*".
+function defaultRule<R extends RuleWithOperations | NamedRuleWithOperations>(rule: R, trace: Trace): R {
+  return rule.scope === undefined ? { ...rule, scope: take(trace, "defaulting.ruleScopeAll", "*") } : rule;
+}
+
+function take<T>(trace: Trace, clause: Parameters<Trace["take"]>[0], value: T): T {
+  trace.take(clause);
+  return value;
+}

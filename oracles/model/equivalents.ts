@@ -1,0 +1,52 @@
+// k8s.io/apimachinery pkg/runtime/mapper.go equivalentResourceRegistry: EquivalentResourcesFor and KindFor.
+import type { Cluster } from "../contract/cluster.ts";
+import type { EquivalentResource, GroupVersionResource } from "../contract/kube.ts";
+import registry from "./data/equivalent-resources.json" with { type: "json" };
+import type { Minor } from "./versions.ts";
+import { minorsInRange } from "./versions.ts";
+
+interface Family {
+  readonly minors: string;
+  readonly subresource: string;
+  readonly members: readonly EquivalentResource[];
+}
+
+const families: readonly (Family & { readonly inMinors: readonly Minor[] })[] = registry.families.map((f) => {
+  const range = minorsInRange(f.minors);
+  if (!range.ok) throw new Error(`equivalent-resources.json: ${range.error}`);
+  return { ...f, inMinors: range.minors };
+});
+
+/**
+ * The registry's answer for a resource and subresource, in registration order, the resource itself
+ * included: the case's `cluster.equivalentResources` when given, else the built-in registry of the minor.
+ */
+export function equivalentResourcesFor(
+  resource: GroupVersionResource,
+  subResource: string,
+  cluster: Cluster,
+  minor: Minor,
+): readonly EquivalentResource[] {
+  if (cluster.equivalentResources !== undefined) return cluster.equivalentResources;
+  return builtinEquivalents(resource, subResource, minor);
+}
+
+/** The built-in registry: keyed by group and resource (any version) and subresource. */
+export function builtinEquivalents(
+  resource: GroupVersionResource,
+  subResource: string,
+  minor: Minor,
+): readonly EquivalentResource[] {
+  const family = families.find(
+    (f) =>
+      f.subresource === subResource &&
+      f.inMinors.includes(minor) &&
+      f.members.some((m) => m.resource.group === resource.group && m.resource.resource === resource.resource),
+  );
+  return family?.members ?? [];
+}
+
+/** The error of KindFor for an equivalent without a kind, as fmt prints a GroupVersionResource. */
+export function unknownKind(resource: GroupVersionResource): string {
+  return `unable to convert to ${resource.group}/${resource.version}, Resource=${resource.resource}: unknown kind`;
+}

@@ -1,0 +1,103 @@
+// k8s.io/apimachinery pkg/api/validate/content/kube.go IsLabelKey (IsQualifiedName before 1.35),
+// IsLabelValue, dns.go IsDNS1123Subdomain, and pkg/apis/meta/v1/validation ValidateLabelSelector.
+import type { LabelSelector } from "../contract/kube.ts";
+import type { FieldError } from "./fieldErrors.ts";
+import { forbidden, invalid, required } from "./fieldErrors.ts";
+import type { Trace } from "./trace.ts";
+import type { Minor } from "./versions.ts";
+import { atLeast } from "./versions.ts";
+
+const keyFmt = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
+const keyRegexp = new RegExp(`^${keyFmt}$`);
+const keyErrMsg =
+  "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+const valueFmt = `(${keyFmt})?`;
+const valueRegexp = new RegExp(`^${valueFmt}$`);
+const valueErrMsg =
+  "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+const dnsLabelFmt = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
+const dnsSubdomainFmt = `${dnsLabelFmt}(\\.${dnsLabelFmt})*`;
+const dnsSubdomainRegexp = new RegExp(`^${dnsSubdomainFmt}$`);
+const dnsSubdomainErrMsg =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+
+function regexError(msg: string, re: string, ...examples: string[]): string {
+  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join("or ")}regex used for validation is '${re}')`;
+}
+
+function isDNS1123Subdomain(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 253) errs.push("must be no more than 253 bytes");
+  if (!dnsSubdomainRegexp.test(value)) errs.push(regexError(dnsSubdomainErrMsg, dnsSubdomainFmt, "example.com"));
+  return errs;
+}
+
+/** IsLabelKey; before 1.35 the key with several "/" is called "a qualified name". */
+export function labelKeyErrors(key: string, minor: Minor): string[] {
+  const parts = key.split("/");
+  const errs: string[] = [];
+  if (parts.length > 2) {
+    const noun = atLeast(minor, 35) ? "a valid label key" : "a qualified name";
+    return [
+      `${noun} ${regexError(keyErrMsg, keyFmt, "MyName", "my.name", "123-abc")} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+    ];
+  }
+  const name = parts.length === 2 ? (parts[1] ?? "") : key;
+  if (parts.length === 2) {
+    const prefix = parts[0] ?? "";
+    if (prefix === "") errs.push("prefix part must be non-empty");
+    else errs.push(...isDNS1123Subdomain(prefix).map((m) => `prefix part ${m}`));
+  }
+  if (name === "") errs.push("name part must be non-empty");
+  else if (name.length > 63) errs.push("name part must be no more than 63 bytes");
+  if (!keyRegexp.test(name)) errs.push(`name part ${regexError(keyErrMsg, keyFmt, "MyName", "my.name", "123-abc")}`);
+  return errs;
+}
+
+export function labelValueErrors(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 63) errs.push("must be no more than 63 bytes");
+  if (!valueRegexp.test(value)) errs.push(regexError(valueErrMsg, valueFmt, "MyValue", "my_value", "12345"));
+  return errs;
+}
+
+/** ValidateLabelSelector with strict options (no unknown operators, no invalid values). */
+export function validateLabelSelector(selector: LabelSelector, path: string, minor: Minor, trace: Trace): FieldError[] {
+  const errs: FieldError[] = [];
+  const keyErrors = (key: string, field: string) =>
+    labelKeyErrors(key, minor).map((m) => {
+      trace.take("validation.selectorKeyInvalid");
+      return invalid(field, key, m);
+    });
+  const valueErrors = (v: string, field: string) =>
+    labelValueErrors(v).map((m) => {
+      trace.take("validation.selectorValueInvalid");
+      return invalid(field, v, m);
+    });
+  for (const [k, v] of Object.entries(selector.matchLabels ?? {})) {
+    errs.push(...keyErrors(k, `${path}.matchLabels`), ...valueErrors(v, `${path}.matchLabels`));
+  }
+  (selector.matchExpressions ?? []).forEach((e, i) => {
+    const at = `${path}.matchExpressions[${i}]`;
+    const values = e.values ?? [];
+    if (e.operator === "In" || e.operator === "NotIn") {
+      if (values.length === 0) {
+        trace.take("validation.selectorValuesRequired");
+        errs.push(required(`${at}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
+      }
+    } else if (e.operator === "Exists" || e.operator === "DoesNotExist") {
+      if (values.length > 0) {
+        trace.take("validation.selectorValuesForbidden");
+        errs.push(forbidden(`${at}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+      }
+    } else {
+      trace.take("validation.selectorOperatorInvalid");
+      errs.push(invalid(`${at}.operator`, e.operator, "not a valid selector operator"));
+    }
+    errs.push(...keyErrors(e.key, `${at}.key`));
+    values.forEach((v, j) => {
+      errs.push(...valueErrors(v, `${at}.values[${j}]`));
+    });
+  });
+  return errs;
+}

@@ -1,0 +1,247 @@
+// k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go, applied to the
+// defaulted subject. Fields matching does not read are taken as present and valid.
+import type { MatchResources, NamedRuleWithOperations, RuleWithOperations, Webhook } from "../contract/kube.ts";
+import type { PolicySubject, Subject } from "../contract/subject.ts";
+import type { FieldError } from "./fieldErrors.ts";
+import { duplicate, invalid, notSupported, required } from "./fieldErrors.ts";
+import { validateLabelSelector } from "./labelValidation.ts";
+import type { Trace } from "./trace.ts";
+import type { Minor } from "./versions.ts";
+import { atLeast } from "./versions.ts";
+
+const supportedOperations = ["*", "CONNECT", "CREATE", "DELETE", "UPDATE"];
+const supportedMutatingOperations = ["*", "CONNECT", "CREATE", "UPDATE"];
+const supportedScopes = ["*", "Cluster", "Namespaced"];
+const supportedFailurePolicies = ["Fail", "Ignore"];
+const supportedMatchPolicies = ["Equivalent", "Exact"];
+
+export function validateSubject(subject: Subject, minor: Minor, trace: Trace): FieldError[] {
+  switch (subject.kind) {
+    case "MatchResources":
+      // conformance-format.md §1.1: validated as a binding's matchResources.
+      return validateMatchResources(subject.matchResources, bindingPath(minor), minor, trace);
+    case "ValidatingAdmissionPolicy":
+    case "MutatingAdmissionPolicy":
+      return validatePolicy(subject, minor, trace);
+    case "ValidatingWebhook":
+    case "MutatingWebhook":
+      return validateWebhook(subject.webhook, "webhooks[0]", minor, trace);
+  }
+}
+
+/** validateValidatingAdmissionPolicyBindingSpec: the path was misspelt "matchResouces" before 1.32. */
+function bindingPath(minor: Minor): string {
+  return atLeast(minor, 32) ? "spec.matchResources" : "spec.matchResouces";
+}
+
+// validateValidatingAdmissionPolicySpec / validateMutatingAdmissionPolicySpec and the binding specs.
+function validatePolicy(subject: PolicySubject, minor: Minor, trace: Trace): FieldError[] {
+  const errs: FieldError[] = [];
+  const mutating = subject.kind === "MutatingAdmissionPolicy";
+  const { failurePolicy, matchConstraints } = subject.policy;
+  if (failurePolicy !== undefined && !supportedFailurePolicies.includes(failurePolicy)) {
+    trace.take("validation.failurePolicyUnsupported");
+    errs.push(notSupported("spec.failurePolicy", failurePolicy, supportedFailurePolicies));
+  }
+  if (matchConstraints === undefined) {
+    trace.take("validation.policyMatchConstraintsRequired");
+    errs.push(required("spec.matchConstraints"));
+  } else {
+    errs.push(...validateMatchResources(matchConstraints, "spec.matchConstraints", minor, trace));
+    if ((matchConstraints.resourceRules ?? []).length === 0) {
+      trace.take("validation.policyResourceRulesRequired");
+      errs.push(required("spec.matchConstraints.resourceRules"));
+    }
+    if (mutating) errs.push(...mutatingOperations(matchConstraints, "spec.matchConstraints", trace));
+  }
+  const bindingResources = subject.binding?.matchResources;
+  if (bindingResources !== undefined) {
+    const path = mutating ? "spec.matchResources" : bindingPath(minor);
+    errs.push(...validateMatchResources(bindingResources, path, minor, trace));
+    if (mutating) errs.push(...mutatingOperations(bindingResources, "spec.matchResources", trace));
+  }
+  return errs;
+}
+
+// "It is only possible to mutate create and update requests": resourceRules only, excludes unchecked.
+function mutatingOperations(mr: MatchResources, path: string, trace: Trace): FieldError[] {
+  return (mr.resourceRules ?? []).flatMap((rule) =>
+    (rule.operations ?? [])
+      .filter((op) => !supportedMutatingOperations.includes(op))
+      .map((op) => {
+        trace.take("validation.mutatingOperationUnsupported");
+        return notSupported(`${path}.resourceRules.operations`, op, supportedMutatingOperations);
+      }),
+  );
+}
+
+// validateMatchResources
+function validateMatchResources(mr: MatchResources, path: string, minor: Minor, trace: Trace): FieldError[] {
+  const errs: FieldError[] = [];
+  if (mr.matchPolicy === undefined) errs.push(required(`${path}.matchPolicy`));
+  else if (!supportedMatchPolicies.includes(mr.matchPolicy)) {
+    trace.take("validation.matchPolicyUnsupported");
+    errs.push(notSupported(`${path}.matchPolicy`, mr.matchPolicy, supportedMatchPolicies));
+  }
+  for (const which of ["namespaceSelector", "objectSelector"] as const) {
+    const selector = mr[which];
+    if (selector === undefined) errs.push(required(`${path}.${which}`));
+    else errs.push(...validateLabelSelector(selector, `${path}.${which}`, minor, trace));
+  }
+  for (const which of ["resourceRules", "excludeResourceRules"] as const) {
+    (mr[which] ?? []).forEach((rule, i) => {
+      errs.push(...validateNamedRule(rule, `${path}.${which}[${i}]`, trace));
+    });
+  }
+  return errs;
+}
+
+// validateNamedRuleWithOperations: resourceNames are path segment names ("" allowed), unique.
+function validateNamedRule(rule: NamedRuleWithOperations, path: string, trace: Trace): FieldError[] {
+  const errs: FieldError[] = [];
+  const seen = new Set<string>();
+  (rule.resourceNames ?? []).forEach((name, i) => {
+    for (const msg of pathSegmentNameErrors(name)) {
+      trace.take("validation.resourceNameInvalid");
+      errs.push(invalid(`${path}.resourceNames[${i}]`, name, msg));
+    }
+    if (seen.has(name)) {
+      trace.take("validation.resourceNameDuplicate");
+      errs.push(duplicate(`${path}.resourceNames[${i}]`, name));
+    }
+    seen.add(name);
+  });
+  return [...errs, ...validateRuleWithOperations(rule, path, trace)];
+}
+
+// k8s.io/apimachinery pkg/api/validate/content/path.go IsPathSegmentName
+function pathSegmentNameErrors(name: string): string[] {
+  if (name === "." || name === "..") return [`may not be '${name}'`];
+  return ["/", "%"].filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
+}
+
+// validateValidatingWebhook / validateMutatingWebhook (the fields matching reads)
+function validateWebhook(hook: Webhook, path: string, minor: Minor, trace: Trace): FieldError[] {
+  const errs: FieldError[] = [];
+  (hook.rules ?? []).forEach((rule, i) => {
+    errs.push(...validateRuleWithOperations(rule, `${path}.rules[${i}]`, trace));
+  });
+  if (hook.failurePolicy !== undefined && !supportedFailurePolicies.includes(hook.failurePolicy)) {
+    trace.take("validation.failurePolicyUnsupported");
+    errs.push(notSupported(`${path}.failurePolicy`, hook.failurePolicy, supportedFailurePolicies));
+  }
+  if (hook.matchPolicy !== undefined && !supportedMatchPolicies.includes(hook.matchPolicy)) {
+    trace.take("validation.matchPolicyUnsupported");
+    errs.push(notSupported(`${path}.matchPolicy`, hook.matchPolicy, supportedMatchPolicies));
+  }
+  for (const which of ["namespaceSelector", "objectSelector"] as const) {
+    const selector = hook[which];
+    if (selector !== undefined) errs.push(...validateLabelSelector(selector, `${path}.${which}`, minor, trace));
+  }
+  return errs;
+}
+
+// validateRuleWithOperations
+function validateRuleWithOperations(rule: RuleWithOperations, path: string, trace: Trace): FieldError[] {
+  const errs: FieldError[] = [];
+  const operations = rule.operations ?? [];
+  if (operations.length === 0) {
+    trace.take("validation.operationsRequired");
+    errs.push(required(`${path}.operations`));
+  }
+  if (operations.length > 1 && operations.includes("*")) {
+    trace.take("validation.operationsWildcardMixed");
+    errs.push(invalid(`${path}.operations`, operations, "if '*' is present, must not specify other operations"));
+  }
+  operations.forEach((op, i) => {
+    if (!supportedOperations.includes(op)) {
+      trace.take("validation.operationUnsupported");
+      errs.push(notSupported(`${path}.operations[${i}]`, op, supportedOperations));
+    }
+  });
+  return [...errs, ...validateRule(rule, path, trace)];
+}
+
+// validateRule (allowSubResource = true)
+function validateRule(rule: RuleWithOperations, path: string, trace: Trace): FieldError[] {
+  const errs: FieldError[] = [];
+  const groups = rule.apiGroups ?? [];
+  const versions = rule.apiVersions ?? [];
+  if (groups.length === 0) {
+    trace.take("validation.apiGroupsRequired");
+    errs.push(required(`${path}.apiGroups`));
+  }
+  if (groups.length > 1 && groups.includes("*")) {
+    trace.take("validation.apiGroupsWildcardMixed");
+    errs.push(invalid(`${path}.apiGroups`, groups, "if '*' is present, must not specify other API groups"));
+  }
+  if (versions.length === 0) {
+    trace.take("validation.apiVersionsRequired");
+    errs.push(required(`${path}.apiVersions`));
+  }
+  if (versions.length > 1 && versions.includes("*")) {
+    trace.take("validation.apiVersionsWildcardMixed");
+    errs.push(invalid(`${path}.apiVersions`, versions, "if '*' is present, must not specify other API versions"));
+  }
+  versions.forEach((v, i) => {
+    if (v === "") {
+      trace.take("validation.apiVersionEmpty");
+      errs.push(required(`${path}.apiVersions[${i}]`));
+    }
+  });
+  errs.push(...validateResources(rule.resources ?? [], `${path}.resources`, trace));
+  if (rule.scope !== undefined && !supportedScopes.includes(rule.scope)) {
+    trace.take("validation.scopeUnsupported");
+    errs.push(notSupported(`${path}.scope`, rule.scope, supportedScopes));
+  }
+  return errs;
+}
+
+// validateResources: the wildcard checks depend on the order of the entries.
+function validateResources(resources: readonly string[], path: string, trace: Trace): FieldError[] {
+  const errs: FieldError[] = [];
+  if (resources.length === 0) {
+    trace.take("validation.resourcesRequired");
+    errs.push(required(path));
+  }
+  const withWildcardSub = new Set<string>();
+  const subsWithWildcardRes = new Set<string>();
+  let doubleWildcard = false;
+  let singleWildcard = false;
+  let plainResource = false;
+  resources.forEach((entry, i) => {
+    if (entry === "") {
+      trace.take("validation.resourceEmpty");
+      errs.push(required(`${path}[${i}]`));
+      return;
+    }
+    if (entry === "*/*") doubleWildcard = true;
+    if (entry === "*") singleWildcard = true;
+    const slash = entry.indexOf("/");
+    if (slash < 0) {
+      // The flag is overwritten by every single-segment entry: ["pods", "*"] passes.
+      plainResource = entry !== "*";
+      return;
+    }
+    const [res, sub] = [entry.slice(0, slash), entry.slice(slash + 1)];
+    if (withWildcardSub.has(res)) {
+      trace.take("validation.resourceAfterSubresourceWildcard");
+      errs.push(invalid(`${path}[${i}]`, entry, `if '${res}/*' is present, must not specify ${entry}`));
+    }
+    if (subsWithWildcardRes.has(sub)) {
+      trace.take("validation.resourceAfterResourceWildcard");
+      errs.push(invalid(`${path}[${i}]`, entry, `if '*/${sub}' is present, must not specify ${entry}`));
+    }
+    if (sub === "*") withWildcardSub.add(res);
+    if (res === "*") subsWithWildcardRes.add(sub);
+  });
+  if (resources.length > 1 && doubleWildcard) {
+    trace.take("validation.resourcesDoubleWildcardMixed");
+    errs.push(invalid(path, resources, "if '*/*' is present, must not specify other resources"));
+  }
+  if (singleWildcard && plainResource) {
+    trace.take("validation.resourcesSingleWildcardMixed");
+    errs.push(invalid(path, resources, "if '*' is present, must not specify other resources without subresources"));
+  }
+  return errs;
+}
