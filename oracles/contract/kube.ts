@@ -59,6 +59,8 @@ export interface PolicySpec {
 
 export interface BindingSpec {
   readonly matchResources?: MatchResources;
+  /** A compatible extension of format v1: what a failed validation does. Matching ignores it. */
+  readonly validationActions?: readonly string[];
 }
 
 export interface Webhook {

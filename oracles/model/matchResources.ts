@@ -81,6 +81,7 @@ function matchesResourceRules(
   ctx: MatchContext,
 ): MatchResult {
   const { attr, trace } = ctx;
+  if (rules.length === 0) return noMatch;
   for (const rule of rules) {
     if (!ruleMatches(rule, attr, trace)) continue;
     if (namesAllow(rule, attr.name, trace)) {

@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// Runs the TypeScript sources through tsx's loader: no build step between an edit and a run.
+import { register } from "tsx/esm/api";
+
+register();
+const { main } = await import("../cli/main.ts");
+const code = main(
+  process.argv.slice(2),
+  (line) => process.stdout.write(`${line}\n`),
+  (line) => process.stderr.write(`${line}\n`),
+);
+process.exitCode = code;

@@ -1,0 +1,74 @@
+// The plain-text report of `matchconform replay`: each failure, then the closing count line.
+import type { Expected, Outcome } from "../oracles/contract/outcome.ts";
+import type { TestResult } from "../suites/replay/replayCases.ts";
+
+export function formatExpected(e: Expected): string {
+  switch (e.outcome) {
+    case "match":
+      return [
+        "match",
+        e.matchedResource && `resource ${gvr(e.matchedResource)}`,
+        e.matchedKind && `kind ${gvk(e.matchedKind)}`,
+      ]
+        .filter(Boolean)
+        .join(", ");
+    case "noMatch":
+      return "noMatch";
+    case "error":
+      return `error ${e.code}${e.contains === undefined ? "" : ` containing ${JSON.stringify(e.contains)}`}`;
+    case "invalid":
+      return `invalid${e.contains === undefined ? "" : ` containing ${JSON.stringify(e.contains)}`}`;
+  }
+}
+
+export function formatOutcome(o: Outcome): string {
+  switch (o.outcome) {
+    case "match":
+      return [
+        "match",
+        o.matchedResource && `resource ${gvr(o.matchedResource)}`,
+        o.matchedKind && `kind ${gvk(o.matchedKind)}`,
+      ]
+        .filter(Boolean)
+        .join(", ");
+    case "noMatch":
+      return "noMatch";
+    case "error":
+      return `error ${o.code}: ${o.message}`;
+    case "invalid":
+      return `invalid: ${o.message}`;
+  }
+}
+
+const gvr = (r: { group: string; version: string; resource: string }) =>
+  `${r.group || "core"}/${r.version}/${r.resource}`;
+const gvk = (k: { group: string; version: string; kind: string }) => `${k.group || "core"}/${k.version} ${k.kind}`;
+
+/** One block per failing test, with the minors that fail the same way listed together. */
+export function formatFailures(results: readonly TestResult[]): string[] {
+  const groups = new Map<string, { first: TestResult; minors: string[] }>();
+  for (const r of results) {
+    if (r.passed) continue;
+    const key = JSON.stringify([r.file, r.caseDescription, r.testDescription, formatOutcome(r.actual), r.clauses]);
+    const group = groups.get(key);
+    if (group) group.minors.push(r.minor);
+    else groups.set(key, { first: r, minors: [r.minor] });
+  }
+  return [...groups.values()].map((g) => formatFailure(g.first, g.minors));
+}
+
+function formatFailure(r: TestResult, minors: readonly string[]): string {
+  return [
+    `FAIL ${r.file}  [${minors.join(", ")}]`,
+    `  case:     ${r.caseDescription}`,
+    `  test:     ${r.testDescription}`,
+    `  expected: ${formatExpected(r.expected)}`,
+    `  actual:   ${formatOutcome(r.actual)}`,
+    `  clauses:  ${r.clauses.join(", ")}`,
+  ].join("\n");
+}
+
+export function closingLine(results: readonly TestResult[]): string {
+  const failed = results.filter((r) => !r.passed).length;
+  return `${results.length - failed} passed, ${failed} failed`;
+}
