@@ -7,6 +7,7 @@ import type { MatchContext } from "./matchResources.ts";
 import { matchResources } from "./matchResources.ts";
 import type { StatusError } from "./statusError.ts";
 import { namespaceNotFound } from "./statusError.ts";
+import { atLeast } from "./versions.ts";
 
 /** The names the model gives the subject's policy and binding in its messages. */
 export const policyName = "subject-policy";
@@ -63,8 +64,12 @@ export function decidePolicy(subject: PolicySubject, ctx: MatchContext): Outcome
   const isNamespaceKind = attr.kind.group === "" && attr.kind.version === "v1" && attr.kind.kind === "Namespace";
   if (attr.namespace !== "" && !isNamespaceKind && ctx.cluster.namespaces?.[attr.namespace] === undefined) {
     trace.take("policy.namespaceObjectNotFound");
-    const error = namespaceNotFound(attr.namespace);
-    return { outcome: "error", code: error.code, message: error.message };
+    // Before the live-GET fallback (1.32.11, 1.33.7, 1.34.3, 1.35.0) the lister's own NotFound,
+    // for the resource "namespace", came back: the latest patches of 1.30 and 1.31 lack it.
+    const message = atLeast(ctx.minor, 32)
+      ? namespaceNotFound(attr.namespace).message
+      : `namespace "${attr.namespace}" not found`;
+    return { outcome: "error", code: 404, message };
   }
   trace.take(mutating ? "policy.mutationsEvaluated" : "policy.validationsEvaluated");
   return { outcome: "match", matchedResource: policyMatch.resource, matchedKind: policyMatch.kind };
@@ -83,12 +88,15 @@ function configError(
     return noMatch;
   }
   const detail = `failed to configure ${where}: ${error.message}`;
-  const named = where === "binding" ? `'${policyName}' with binding '${bindingName}'` : `'${policyName}'`;
+  const withBinding = `'${policyName}' with binding '${bindingName}'`;
   if (subject.kind === "MutatingAdmissionPolicy") {
-    // mutating: admission.NewForbidden, code 403 even when the reason is Invalid.
+    // generic/policy_dispatcher.go PolicyError.Error() (%q without a binding); admission.NewForbidden: 403.
     ctx.trace.take("policy.mutatingConfigErrorForbidden");
+    const named = where === "binding" ? withBinding : JSON.stringify(policyName);
     return { outcome: "error", code: 403, message: `policy ${named} denied request: ${detail}` };
   }
+  // validating/dispatcher.go: reason Invalid, so 422.
   ctx.trace.take("policy.validatingConfigErrorInvalid");
+  const named = where === "binding" ? withBinding : `'${policyName}'`;
   return { outcome: "error", code: 422, message: `ValidatingAdmissionPolicy ${named} denied request: ${detail}` };
 }

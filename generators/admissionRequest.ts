@@ -1,0 +1,137 @@
+import fc from "fast-check";
+import type { AdmissionRequest, GroupVersionKind, KubeObject, Operation } from "../oracles/contract/kube.ts";
+import type { LabelsConstraints } from "./labels.ts";
+import { labels } from "./labels.ts";
+import type { ResourceType, Subresource } from "./vocabulary.ts";
+import { missingNamespace, namespaceNames, objectNames, resourceTypes } from "./vocabulary.ts";
+
+/**
+ * A coherent admission.k8s.io/v1 AdmissionRequest, as the admission chain sees it:
+ *
+ * > object is the object from the incoming request. oldObject is the existing object. Only
+ * > populated for DELETE and UPDATE requests. name is the name of the object as presented in the
+ * > request. On a CREATE operation, the client may omit name and rely on the server to generate
+ * > the name. If that is the case, this field will contain an empty string.
+ * (k8s.io/api admission/v1 types.go AdmissionRequest)
+ *
+ * Also: DELETE carries no object; CONNECT carries an options object without metadata; a
+ * Namespace request carries its own name as namespace (requestinfo.go); deletecollection items
+ * are admitted with name "" (registry/rest/delete.go); UPDATE may change the labels.
+ */
+export interface AdmissionRequestConstraints {
+  readonly resources?: readonly ResourceType[];
+  readonly namespaces?: readonly string[];
+  /** How often a namespaced request names a namespace that does not exist (default 0.05). */
+  readonly missingNamespaceRate?: number;
+  readonly labels?: LabelsConstraints;
+}
+
+export function admissionRequest(constraints: AdmissionRequestConstraints = {}): fc.Arbitrary<AdmissionRequest> {
+  const types = constraints.resources ?? resourceTypes;
+  // The exempt resources decide the same way for every subject: draw them less often.
+  const weighted = types.map((t) => ({ arbitrary: fc.constant(t), weight: isExemptType(t) ? 1 : 4 }));
+  return fc.oneof(...weighted).chain((type) => requestFor(type, constraints));
+}
+
+function isExemptType(t: ResourceType): boolean {
+  return (
+    t.group === "admissionregistration.k8s.io" ||
+    t.group.startsWith("authentication.") ||
+    t.group.startsWith("authorization.")
+  );
+}
+
+function requestFor(type: ResourceType, c: AdmissionRequestConstraints): fc.Arbitrary<AdmissionRequest> {
+  const target = fc.oneof(
+    { arbitrary: fc.constant<Subresource | null>(null), weight: 3 },
+    ...(type.subresources.length > 0
+      ? [{ arbitrary: fc.constantFrom<Subresource | null>(...type.subresources), weight: 1 }]
+      : []),
+  );
+  const names = c.namespaces ?? namespaceNames;
+  const missing = c.missingNamespaceRate ?? 0.05;
+  const namespace = fc.oneof(
+    { arbitrary: fc.constantFrom(...names), weight: Math.round((1 - missing) * 100) },
+    { arbitrary: fc.constant(missingNamespace), weight: Math.round(missing * 100) },
+  );
+  const isNamespaceType = type.group === "" && type.resource === "namespaces";
+  return fc
+    .record({
+      version: fc.constantFrom(...type.versions),
+      sub: target,
+      namespace,
+      name: isNamespaceType ? namespace : fc.constantFrom(...objectNames),
+      anonymous: fc.double({ min: 0, max: 1, noNaN: true }),
+      labels: labels(c.labels),
+      oldLabels: fc.option(labels(c.labels), { nil: undefined, freq: 2 }),
+    })
+    .chain((d) => {
+      const ops = d.sub ? d.sub.operations : type.operations;
+      return fc.constantFrom(...ops).map((operation) => build(type, { ...d, operation }));
+    });
+}
+
+interface Draw {
+  readonly version: string;
+  readonly sub: Subresource | null;
+  readonly namespace: string;
+  readonly name: string;
+  readonly anonymous: number;
+  readonly labels: Record<string, string>;
+  readonly oldLabels: Record<string, string> | undefined;
+  readonly operation: Operation;
+}
+
+function build(type: ResourceType, d: Draw): AdmissionRequest {
+  const isNamespaceType = type.group === "" && type.resource === "namespaces";
+  // generateName creates and deletecollection items are admitted without a name.
+  const unnamed = d.sub === null && (d.operation === "CREATE" || d.operation === "DELETE") && d.anonymous < 0.15;
+  const name = unnamed ? "" : d.name;
+  const namespace = isNamespaceType ? name : type.namespaced ? d.namespace : "";
+  const kind = requestKind(type, d);
+  const object = objectFor(type, d, kind, name, namespace, d.labels);
+  // A deletecollection item is admitted with name "", but its old object is the stored one.
+  const storedName = unnamed ? d.name : name;
+  const oldObject = d.sub?.optionsKind
+    ? null
+    : objectFor(type, d, kind, storedName, namespace, d.oldLabels ?? d.labels);
+  return {
+    operation: d.operation,
+    resource: { group: type.group, version: d.version, resource: type.resource },
+    ...(d.sub && { subResource: d.sub.name }),
+    kind,
+    namespace,
+    name,
+    object: d.operation === "DELETE" ? null : object,
+    oldObject: d.operation === "UPDATE" || d.operation === "DELETE" ? oldObject : null,
+  };
+}
+
+function requestKind(type: ResourceType, d: Draw): GroupVersionKind {
+  if (d.sub === null) return { group: type.group, version: d.version, kind: type.kind };
+  // status and finalize carry the parent's kind at the request's version.
+  if (d.sub.kind.group === type.group && d.sub.kind.kind === type.kind) return { ...d.sub.kind, version: d.version };
+  return d.sub.kind;
+}
+
+function objectFor(
+  type: ResourceType,
+  d: Draw,
+  kind: GroupVersionKind,
+  name: string,
+  namespace: string,
+  objectLabels: Record<string, string>,
+): KubeObject {
+  const apiVersion = kind.group === "" ? kind.version : `${kind.group}/${kind.version}`;
+  if (d.sub?.optionsKind) return { apiVersion, kind: d.sub.optionsKind };
+  const isNamespaceType = type.group === "" && type.resource === "namespaces";
+  // SetDefaults_Namespace adds kubernetes.io/metadata.name when the name is known.
+  const withName =
+    isNamespaceType && name !== "" ? { ...objectLabels, "kubernetes.io/metadata.name": name } : objectLabels;
+  const metadata = {
+    ...(name === "" ? { generateName: "gen-" } : { name }),
+    ...(type.namespaced && { namespace }),
+    ...(Object.keys(withName).length > 0 && { labels: withName }),
+  };
+  return { apiVersion, kind: kind.kind, metadata };
+}

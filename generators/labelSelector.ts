@@ -1,0 +1,108 @@
+import fc from "fast-check";
+import type { LabelSelector, LabelSelectorRequirement } from "../oracles/contract/kube.ts";
+import type { LabelKeyConstraints } from "./labelKey.ts";
+import { labelKey } from "./labelKey.ts";
+import type { LabelValueConstraints } from "./labelValue.ts";
+import { labelValue } from "./labelValue.ts";
+
+/**
+ * A valid metav1.LabelSelector:
+ *
+ * > matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is
+ * > equivalent to an element of matchExpressions, whose key field is "key", the operator is "In",
+ * > and the values array contains only "value". The requirements are ANDed.
+ * > operator represents a key's relationship to a set of values. Valid operators are In, NotIn,
+ * > Exists and DoesNotExist. If the operator is In or NotIn, the values array must be non-empty.
+ * > If the operator is Exists or DoesNotExist, the values array must be empty.
+ * (k8s.io/apimachinery pkg/apis/meta/v1/types.go LabelSelector, LabelSelectorRequirement)
+ *
+ * Unsatisfiable combinations (matchLabels a:x with a In [y]) arise on their own from the small
+ * vocabulary.
+ */
+export interface LabelSelectorConstraints {
+  readonly keys?: LabelKeyConstraints;
+  readonly values?: LabelValueConstraints;
+  readonly maxRequirements?: number;
+  /**
+   * Labels the selector is drawn towards: with probability `targetRate` (default 0.7) it is a
+   * selector these labels satisfy, else one drawn from the vocabulary.
+   */
+  readonly target?: Readonly<Record<string, string>>;
+  readonly targetRate?: number;
+}
+
+export function labelSelectorRequirement(
+  constraints: LabelSelectorConstraints = {},
+): fc.Arbitrary<LabelSelectorRequirement> {
+  const key = labelKey(constraints.keys);
+  const values = fc.uniqueArray(labelValue(constraints.values), { minLength: 1, maxLength: 3 });
+  return fc.oneof(
+    fc.record({ key, operator: fc.constantFrom("In", "NotIn"), values }),
+    fc.record({ key, operator: fc.constantFrom("Exists", "DoesNotExist") }),
+  );
+}
+
+export function labelSelector(constraints: LabelSelectorConstraints = {}): fc.Arbitrary<LabelSelector> {
+  const anywhere = untargeted(constraints);
+  const target = constraints.target;
+  if (target === undefined) return anywhere;
+  const weight = Math.round((constraints.targetRate ?? 0.7) * 100);
+  return fc.oneof(
+    { arbitrary: satisfiedBy(target, constraints), weight },
+    { arbitrary: anywhere, weight: 100 - weight },
+  );
+}
+
+/** A one-requirement selector that the labels satisfy. */
+function satisfiedBy(
+  target: Readonly<Record<string, string>>,
+  constraints: LabelSelectorConstraints,
+): fc.Arbitrary<LabelSelector> {
+  const entries = Object.entries(target);
+  const absentKey = labelKey(constraints.keys).filter((k) => !Object.hasOwn(target, k));
+  const absent = absentKey.map((key): LabelSelector => ({ matchExpressions: [{ key, operator: "DoesNotExist" }] }));
+  if (entries.length === 0) return absent;
+  return fc.constantFrom(...entries).chain(([key, value]) =>
+    fc.oneof(
+      fc.constant<LabelSelector>({ matchLabels: { [key]: value } }),
+      fc.constant<LabelSelector>({ matchExpressions: [{ key, operator: "In", values: [value] }] }),
+      fc.constant<LabelSelector>({ matchExpressions: [{ key, operator: "Exists" }] }),
+      labelValue(constraints.values)
+        .filter((v) => v !== value)
+        .map((v): LabelSelector => ({ matchExpressions: [{ key, operator: "NotIn", values: [v] }] })),
+      absent,
+    ),
+  );
+}
+
+function untargeted(constraints: LabelSelectorConstraints): fc.Arbitrary<LabelSelector> {
+  const max = constraints.maxRequirements ?? 2;
+  const single = fc.oneof(
+    fc.record({
+      matchLabels: fc.dictionary(labelKey(constraints.keys), labelValue(constraints.values), {
+        minKeys: 1,
+        maxKeys: 1,
+        noNullPrototype: true,
+      }),
+    }),
+    labelSelectorRequirement(constraints).map((r) => ({ matchExpressions: [r] })),
+  );
+  return fc.oneof(
+    { arbitrary: fc.constant({}), weight: 3 },
+    { arbitrary: single, weight: 4 },
+    {
+      arbitrary: fc.record(
+        {
+          matchLabels: fc.dictionary(labelKey(constraints.keys), labelValue(constraints.values), {
+            minKeys: 1,
+            maxKeys: max,
+            noNullPrototype: true,
+          }),
+          matchExpressions: fc.array(labelSelectorRequirement(constraints), { minLength: 1, maxLength: max }),
+        },
+        { requiredKeys: [] },
+      ),
+      weight: 1,
+    },
+  );
+}

@@ -1,0 +1,22 @@
+import fc from "fast-check";
+import type { LabelKeyConstraints } from "./labelKey.ts";
+import { labelKey } from "./labelKey.ts";
+import type { LabelValueConstraints } from "./labelValue.ts";
+import { labelValue } from "./labelValue.ts";
+
+/**
+ * A label set, `metadata.labels`: "Labels are key/value pairs" with unique keys
+ * (k8s.io/apimachinery pkg/labels Set).
+ */
+export interface LabelsConstraints {
+  readonly keys?: LabelKeyConstraints;
+  readonly values?: LabelValueConstraints;
+  readonly maxKeys?: number;
+}
+
+export function labels(constraints: LabelsConstraints = {}): fc.Arbitrary<Record<string, string>> {
+  return fc.dictionary(labelKey(constraints.keys), labelValue(constraints.values), {
+    maxKeys: constraints.maxKeys ?? 3,
+    noNullPrototype: true,
+  });
+}

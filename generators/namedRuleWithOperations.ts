@@ -1,0 +1,30 @@
+import fc from "fast-check";
+import type { NamedRuleWithOperations } from "../oracles/contract/kube.ts";
+import type { RuleWithOperationsConstraints } from "./ruleWithOperations.ts";
+import { ruleWithOperations } from "./ruleWithOperations.ts";
+import { objectNames } from "./vocabulary.ts";
+
+/**
+ * A valid admissionregistration/v1 NamedRuleWithOperations:
+ *
+ * > ResourceNames is an optional white list of names that the rule applies to. An empty set
+ * > means that everything is allowed.
+ * (k8s.io/api admissionregistration/v1 types.go NamedRuleWithOperations)
+ *
+ * Names are unique path segment names (IsPathSegmentName); "" is legal and matches the
+ * generateName creates and deletecollection items, whose name is "".
+ */
+export interface NamedRuleWithOperationsConstraints extends RuleWithOperationsConstraints {
+  /** How often a rule carries resourceNames (0 to 1, default 0.25). */
+  readonly namesRate?: number;
+}
+
+export function namedRuleWithOperations(
+  constraints: NamedRuleWithOperationsConstraints = {},
+): fc.Arbitrary<NamedRuleWithOperations> {
+  const rate = constraints.namesRate ?? 0.25;
+  const names = fc.uniqueArray(fc.constantFrom(...objectNames, ""), { minLength: 1, maxLength: 2 });
+  return fc
+    .tuple(ruleWithOperations(constraints), fc.double({ min: 0, max: 1, noNaN: true }), names)
+    .map(([rule, roll, resourceNames]) => (roll < rate ? { ...rule, resourceNames } : rule));
+}

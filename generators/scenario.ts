@@ -1,0 +1,118 @@
+import fc from "fast-check";
+import type { Cluster } from "../oracles/contract/cluster.ts";
+import type { AdmissionRequest } from "../oracles/contract/kube.ts";
+import type { Subject, SubjectKind } from "../oracles/contract/subject.ts";
+import { servesSubject } from "../oracles/model/decide.ts";
+import type { Minor } from "../oracles/model/versions.ts";
+import { supportedMinors } from "../oracles/model/versions.ts";
+import { admissionRequest } from "./admissionRequest.ts";
+import { cluster } from "./cluster.ts";
+import { invalidSubject } from "./invalidSubject.ts";
+import { matchResources } from "./matchResources.ts";
+import { policyWithBinding } from "./policyWithBinding.ts";
+import type { Swarm, SwarmConstraints } from "./swarm.ts";
+import { swarm } from "./swarm.ts";
+import { webhook } from "./webhook.ts";
+
+/**
+ * One decision to make: a subject, the cluster it sees and a request, at a Kubernetes minor —
+ * everything a `match` message of line protocol v1 carries (conformance-format.md §2).
+ */
+export interface Scenario {
+  readonly kubernetesVersion: Minor;
+  readonly subject: Subject;
+  readonly cluster: Cluster;
+  readonly request: AdmissionRequest;
+}
+
+export interface ScenarioConstraints {
+  readonly subjectKinds?: readonly SubjectKind[];
+  readonly minors?: readonly Minor[];
+  readonly swarm?: SwarmConstraints;
+  /** How often the subject carries one validation defect (default 0.08; 0 for stored input). */
+  readonly invalidRate?: number;
+}
+
+const allKinds: readonly SubjectKind[] = [
+  "MatchResources",
+  "ValidatingAdmissionPolicy",
+  "MutatingAdmissionPolicy",
+  "ValidatingWebhook",
+  "MutatingWebhook",
+];
+
+export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Scenario> {
+  const kinds = constraints.subjectKinds ?? allKinds;
+  const minors = constraints.minors ?? supportedMinors;
+  const pairs = kinds.flatMap((k) => minors.filter((m) => servesSubject(k, m)).map((m) => [k, m] as const));
+  if (pairs.length === 0) throw new Error("scenario(): no minor serves the subject kinds asked for");
+  return fc
+    .record({ pair: fc.constantFrom(...pairs), swarm: swarm(constraints.swarm), request: admissionRequest() })
+    .chain(({ pair, swarm: s, request }) => cluster(request).map((c) => ({ pair, s, request, cluster: c })))
+    .chain(({ pair: [kind, minor], s, request, cluster: c }) =>
+      maybeInvalid(subject(kind, s, targetsOf(request, c)), constraints.invalidRate ?? 0.08).map((sub) => ({
+        kubernetesVersion: minor,
+        subject: sub,
+        cluster: c,
+        request,
+      })),
+    );
+}
+
+function maybeInvalid(valid: fc.Arbitrary<Subject>, rate: number): fc.Arbitrary<Subject> {
+  if (rate <= 0) return valid;
+  const weight = Math.round(rate * 100);
+  return fc.oneof(
+    { arbitrary: valid, weight: 100 - weight },
+    { arbitrary: valid.chain((v) => invalidSubject(v)), weight },
+  );
+}
+
+/** What a subject is drawn towards: the request, the labels of its namespace and of its objects. */
+export interface Targets {
+  readonly request: AdmissionRequest;
+  readonly namespaceLabels?: Readonly<Record<string, string>>;
+  readonly objectLabels?: Readonly<Record<string, string>>;
+}
+
+function targetsOf(request: AdmissionRequest, c: Cluster): Targets {
+  const labelsOf = (o: unknown) => (o as { metadata?: { labels?: Record<string, string> } } | null)?.metadata?.labels;
+  const objectLabels = labelsOf(request.object) ?? labelsOf(request.oldObject);
+  const isNamespaceObject = request.resource.resource === "namespaces" && (request.subResource ?? "") === "";
+  const namespaceLabels =
+    isNamespaceObject && request.operation !== "DELETE" ? objectLabels : c.namespaces?.[request.namespace ?? ""];
+  return { request, ...(namespaceLabels && { namespaceLabels }), ...(objectLabels && { objectLabels }) };
+}
+
+export function subject(kind: SubjectKind, s: Swarm, targets?: Targets): fc.Arbitrary<Subject> {
+  const rules = { namesRate: s.resourceNames ? 0.25 : 0, ...(targets && { target: targets.request }) };
+  const labelTargets = {
+    ...(targets?.namespaceLabels && { namespaceLabels: targets.namespaceLabels }),
+    ...(targets?.objectLabels && { objectLabels: targets.objectLabels }),
+  };
+  const mr = {
+    rules,
+    ...labelTargets,
+    noSelectors: !s.selectors,
+    noExcludes: !s.excludes,
+    ...(s.equivalentForced && { matchPolicy: "Equivalent" as const }),
+  };
+  switch (kind) {
+    case "MatchResources":
+      return matchResources(mr).map((m) => ({ kind, matchResources: m }));
+    case "ValidatingAdmissionPolicy":
+    case "MutatingAdmissionPolicy":
+      return policyWithBinding({ kind, matchResources: mr, allowNoBinding: s.bindings }).map((p) =>
+        s.bindings ? p : { kind: p.kind, policy: p.policy },
+      );
+    case "ValidatingWebhook":
+    case "MutatingWebhook":
+      return webhook({
+        kind,
+        rules,
+        ...labelTargets,
+        noSelectors: !s.selectors,
+        ...(s.equivalentForced && { matchPolicy: "Equivalent" as const }),
+      });
+  }
+}

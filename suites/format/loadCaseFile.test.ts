@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { CaseFileError } from "./caseFileError.ts";
+import { parseCaseFile } from "./loadCaseFile.ts";
+
+const goodCase = `
+- description: a pod rule matches a pod
+  subject:
+    kind: MatchResources
+    matchResources:
+      resourceRules: [{operations: ["*"], apiGroups: [""], apiVersions: ["v1"], resources: ["pods"]}]
+  cluster:
+    namespaces: {prod: {env: prod}}
+  tests:
+    - description: create a pod
+      request:
+        operation: CREATE
+        resource: {group: "", version: v1, resource: pods}
+        kind: {group: "", version: v1, kind: Pod}
+        namespace: prod
+        name: web
+        object: {apiVersion: v1, kind: Pod, metadata: {name: web}}
+      expected: match
+`;
+
+function loadError(text: string): CaseFileError {
+  try {
+    parseCaseFile("cases.yaml", text);
+  } catch (e) {
+    if (e instanceof CaseFileError) return e;
+    throw e;
+  }
+  throw new Error("the file loaded");
+}
+
+describe("loading case files", () => {
+  it("loads a good case, normalises expected and adds the name label", () => {
+    const [c] = parseCaseFile("cases.yaml", goodCase);
+    expect(c?.tests[0]?.expected).toEqual({ outcome: "match" });
+    expect(c?.cluster?.namespaces?.prod).toEqual({ env: "prod", "kubernetes.io/metadata.name": "prod" });
+    expect(c?.minors).toEqual(["1.30", "1.31", "1.32", "1.33", "1.34", "1.35", "1.36", "1.37"]);
+  });
+
+  it.each([
+    ["broken YAML", "- description: [unclosed\n", /cases\.yaml: is not valid YAML at line \d+, column \d+/],
+    [
+      "a wrong type",
+      goodCase.replace('resources: ["pods"]', "resources: pods"),
+      /cases\.yaml: case "a pod rule matches a pod": subject\.matchResources\.resourceRules\[0\]\.resources: must be array/,
+    ],
+    [
+      "an unknown subject kind",
+      goodCase.replace("kind: MatchResources", "kind: ClusterPolicy"),
+      /case "a pod rule matches a pod": subject\.kind: "ClusterPolicy" is not one of "MatchResources"/,
+    ],
+    [
+      "a CREATE with an oldObject",
+      goodCase.replace("      expected: match", "        oldObject: {kind: Pod}\n      expected: match"),
+      /case "a pod rule matches a pod": tests\[0\]\.request\.oldObject: a CREATE request has no oldObject/,
+    ],
+    [
+      "a subject with matchConditions",
+      goodCase.replace("      resourceRules:", "      matchConditions: []\n      resourceRules:"),
+      /subject\.matchResources: matchConditions are outside case format v1/,
+    ],
+    [
+      "a misspelt field",
+      goodCase.replace("resourceRules:", "resourceRule:"),
+      /subject\.matchResources: unknown field "resourceRule"/,
+    ],
+    [
+      "a DELETE with an object",
+      goodCase.replace("operation: CREATE", "operation: DELETE"),
+      /tests\[0\]\.request\.object: a DELETE request has no object/,
+    ],
+    [
+      "a bad version range",
+      goodCase.replace("  subject:", '  kubernetesVersions: "~1.3"\n  subject:'),
+      /kubernetesVersions: /,
+    ],
+    [
+      "a name label that is not the name",
+      goodCase.replace("{prod: {env: prod}}", '{prod: {"kubernetes.io/metadata.name": dev}}'),
+      /cluster\.namespaces\.prod: the kubernetes\.io\/metadata\.name label/,
+    ],
+    ["an unknown expected outcome", goodCase.replace("expected: match", "expected: matches"), /tests\[0\]\.expected: /],
+    ["a duplicate case description", goodCase + goodCase.slice(1), /the description is used twice in the file/],
+  ])("rejects %s with the file, case and field", (_, text, message) => {
+    expect(loadError(text).message).toMatch(message);
+  });
+});
