@@ -56,6 +56,6 @@ function crdEquivalents(
       const members = sub === "" || sub === "status" ? all.map(member) : [member(request.resource.version)];
       if (roll >= unknownKindRate || members.length < 2) return members;
       const last = members.length - 1;
-      return members.map((m, i) => (i === last ? { ...m, kind: { ...m.kind, kind: "" } } : m));
+      return members.map((m, i) => (i === last ? { ...m, kind: { group: "", version: "", kind: "" } } : m));
     });
 }

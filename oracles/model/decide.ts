@@ -54,7 +54,7 @@ function decideTraced(
 ): Outcome {
   const stored = input === "manifest" ? defaultSubject(subject, trace) : subject;
   const errors = validateSubject(stored, minor, trace);
-  if (errors.length > 0) return { outcome: "invalid", message: printFieldErrors(errors) };
+  if (errors.length > 0) return { outcome: "invalid", message: printFieldErrors(errors, minor) };
   trace.take("validation.accepted");
   const ctx = { attr: toAttributes(request), cluster, minor, trace };
   switch (stored.kind) {

@@ -1,6 +1,6 @@
 // k8s.io/apimachinery pkg/runtime/mapper.go equivalentResourceRegistry: EquivalentResourcesFor and KindFor.
 import type { Cluster } from "../contract/cluster.ts";
-import type { EquivalentResource, GroupVersionResource } from "../contract/kube.ts";
+import type { EquivalentResource, GroupVersionKind, GroupVersionResource } from "../contract/kube.ts";
 import registry from "./data/equivalent-resources.json" with { type: "json" };
 import type { Minor } from "./versions.ts";
 import { minorsInRange } from "./versions.ts";
@@ -49,4 +49,9 @@ export function builtinEquivalents(
 /** The error of KindFor for an equivalent without a kind, as fmt prints a GroupVersionResource. */
 export function unknownKind(resource: GroupVersionResource): string {
   return `unable to convert to ${resource.group}/${resource.version}, Resource=${resource.resource}: unknown kind`;
+}
+
+/** schema.GroupVersionKind.Empty(): all three fields empty; a kind with only its name empty is not. */
+export function isEmptyKind(kind: GroupVersionKind): boolean {
+  return kind.group === "" && kind.version === "" && kind.kind === "";
 }

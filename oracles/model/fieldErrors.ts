@@ -1,42 +1,61 @@
-// k8s.io/apimachinery pkg/util/validation/field: errors with a field path, printed as upstream prints them.
+// k8s.io/apimachinery pkg/util/validation/field: errors with a field path, printed as upstream
+// prints them at each minor.
+import type { Minor } from "./versions.ts";
+import { atLeast } from "./versions.ts";
+
+type ErrorType = "Required value" | "Forbidden" | "Invalid value" | "Duplicate value" | "Unsupported value";
+
+/** A bad value, with the Go type of a list (printed with %#v before 1.34). */
+export interface BadValue {
+  readonly value: string | readonly string[];
+  readonly goListType?: string;
+}
 
 export interface FieldError {
   readonly field: string;
-  readonly body: string;
+  readonly type: ErrorType;
+  readonly bad?: BadValue;
+  readonly detail: string;
 }
 
-/** `${field}: ${body}` as field.Error.Error() prints it. */
-export function printFieldError(e: FieldError): string {
-  return `${e.field}: ${e.body}`;
+/** field.Error.Error(): `${field}: ${ErrorBody()}`. */
+export function printFieldError(e: FieldError, minor: Minor): string {
+  let body: string = e.type;
+  if (e.bad !== undefined) body += `: ${printValue(e.bad, minor)}`;
+  if (e.detail !== "") body += `: ${e.detail}`;
+  return `${e.field}: ${body}`;
 }
 
 /** utilerrors.NewAggregate(...).Error(): one message, or "[a, b]" for several. */
-export function printFieldErrors(errors: readonly FieldError[]): string {
-  const messages = errors.map(printFieldError);
+export function printFieldErrors(errors: readonly FieldError[], minor: Minor): string {
+  const messages = errors.map((e) => printFieldError(e, minor));
   return messages.length === 1 ? (messages[0] ?? "") : `[${messages.join(", ")}]`;
 }
 
-// field.ErrorBody: strings are %q-quoted, other values JSON-encoded.
-function value(v: unknown): string {
-  return JSON.stringify(v);
+// ErrorBody: strings %q; other values JSON from 1.34 (e172d59e... field/errors.go), %#v before.
+function printValue(bad: BadValue, minor: Minor): string {
+  if (typeof bad.value === "string") return JSON.stringify(bad.value);
+  if (atLeast(minor, 34)) return JSON.stringify(bad.value);
+  return `[]${bad.goListType ?? "string"}{${bad.value.map((v) => JSON.stringify(v)).join(", ")}}`;
 }
 
-const withDetail = (s: string, detail: string) => (detail === "" ? s : `${s}: ${detail}`);
-
-export const required = (field: string, detail = ""): FieldError => ({
+export const required = (field: string, detail = ""): FieldError => ({ field, type: "Required value", detail });
+export const forbidden = (field: string, detail: string): FieldError => ({ field, type: "Forbidden", detail });
+export const invalid = (field: string, value: BadValue["value"], detail: string, goListType?: string): FieldError => ({
   field,
-  body: withDetail("Required value", detail),
+  type: "Invalid value",
+  bad: goListType === undefined ? { value } : { value, goListType },
+  detail,
 });
-export const forbidden = (field: string, detail: string): FieldError => ({
+export const duplicate = (field: string, value: string): FieldError => ({
   field,
-  body: withDetail("Forbidden", detail),
+  type: "Duplicate value",
+  bad: { value },
+  detail: "",
 });
-export const invalid = (field: string, v: unknown, detail: string): FieldError => ({
+export const notSupported = (field: string, value: string, valid: readonly string[]): FieldError => ({
   field,
-  body: withDetail(`Invalid value: ${value(v)}`, detail),
-});
-export const duplicate = (field: string, v: unknown): FieldError => ({ field, body: `Duplicate value: ${value(v)}` });
-export const notSupported = (field: string, v: unknown, valid: readonly string[]): FieldError => ({
-  field,
-  body: withDetail(`Unsupported value: ${value(v)}`, `supported values: ${valid.map((s) => value(s)).join(", ")}`),
+  type: "Unsupported value",
+  bad: { value },
+  detail: `supported values: ${valid.map((s) => JSON.stringify(s)).join(", ")}`,
 });

@@ -22,12 +22,18 @@ const dnsSubdomainErrMsg =
   "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
 
 function regexError(msg: string, re: string, ...examples: string[]): string {
-  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join("or ")}regex used for validation is '${re}')`;
+  // content/errors.go RegexError: "', " after each example and " or " before the next.
+  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(" or ")}regex used for validation is '${re}')`;
 }
 
-function isDNS1123Subdomain(value: string): string[] {
+/** MaxLenError: "characters" until 1.35 moved these checks to content (da7b67ed), "bytes" since. */
+function maxLenError(length: number, minor: Minor): string {
+  return `must be no more than ${length} ${atLeast(minor, 35) ? "bytes" : "characters"}`;
+}
+
+function isDNS1123Subdomain(value: string, minor: Minor): string[] {
   const errs: string[] = [];
-  if (value.length > 253) errs.push("must be no more than 253 bytes");
+  if (value.length > 253) errs.push(maxLenError(253, minor));
   if (!dnsSubdomainRegexp.test(value)) errs.push(regexError(dnsSubdomainErrMsg, dnsSubdomainFmt, "example.com"));
   return errs;
 }
@@ -46,17 +52,17 @@ export function labelKeyErrors(key: string, minor: Minor): string[] {
   if (parts.length === 2) {
     const prefix = parts[0] ?? "";
     if (prefix === "") errs.push("prefix part must be non-empty");
-    else errs.push(...isDNS1123Subdomain(prefix).map((m) => `prefix part ${m}`));
+    else errs.push(...isDNS1123Subdomain(prefix, minor).map((m) => `prefix part ${m}`));
   }
   if (name === "") errs.push("name part must be non-empty");
-  else if (name.length > 63) errs.push("name part must be no more than 63 bytes");
+  else if (name.length > 63) errs.push(`name part ${maxLenError(63, minor)}`);
   if (!keyRegexp.test(name)) errs.push(`name part ${regexError(keyErrMsg, keyFmt, "MyName", "my.name", "123-abc")}`);
   return errs;
 }
 
-export function labelValueErrors(value: string): string[] {
+export function labelValueErrors(value: string, minor: Minor): string[] {
   const errs: string[] = [];
-  if (value.length > 63) errs.push("must be no more than 63 bytes");
+  if (value.length > 63) errs.push(maxLenError(63, minor));
   if (!valueRegexp.test(value)) errs.push(regexError(valueErrMsg, valueFmt, "MyValue", "my_value", "12345"));
   return errs;
 }
@@ -70,7 +76,7 @@ export function validateLabelSelector(selector: LabelSelector, path: string, min
       return invalid(field, key, m);
     });
   const valueErrors = (v: string, field: string) =>
-    labelValueErrors(v).map((m) => {
+    labelValueErrors(v, minor).map((m) => {
       trace.take("validation.selectorValueInvalid");
       return invalid(field, v, m);
     });

@@ -8,7 +8,7 @@ import type {
 } from "../contract/kube.ts";
 import type { Attributes } from "./attributes.ts";
 import { sameGVR } from "./attributes.ts";
-import { equivalentResourcesFor, unknownKind } from "./equivalents.ts";
+import { equivalentResourcesFor, isEmptyKind, unknownKind } from "./equivalents.ts";
 import { matchNamespaceSelector } from "./namespaceSelector.ts";
 import { matchObjectSelector } from "./objectSelector.ts";
 import { ruleMatches } from "./rules.ts";
@@ -98,7 +98,7 @@ function matchesResourceRules(
     for (const e of equivalents) {
       if (sameGVR(e.resource, attr.resource)) continue;
       if (!ruleMatches(rule, { ...attr, resource: e.resource }, trace)) continue;
-      if (e.kind.kind === "") {
+      if (isEmptyKind(e.kind)) {
         // matching.go: KindFor fails before resourceNames are looked at.
         trace.take("matchResources.equivalentUnknownKind");
         return { result: "error", error: { code: 500, message: unknownKind(e.resource) } };

@@ -151,7 +151,14 @@ function validateRuleWithOperations(rule: RuleWithOperations, path: string, trac
   }
   if (operations.length > 1 && operations.includes("*")) {
     trace.take("validation.operationsWildcardMixed");
-    errs.push(invalid(`${path}.operations`, operations, "if '*' is present, must not specify other operations"));
+    errs.push(
+      invalid(
+        `${path}.operations`,
+        operations,
+        "if '*' is present, must not specify other operations",
+        "admissionregistration.OperationType",
+      ),
+    );
   }
   operations.forEach((op, i) => {
     if (!supportedOperations.includes(op)) {

@@ -2,7 +2,7 @@
 import type { Webhook } from "../contract/kube.ts";
 import type { Outcome } from "../contract/outcome.ts";
 import { sameGVR } from "./attributes.ts";
-import { equivalentResourcesFor, unknownKind } from "./equivalents.ts";
+import { equivalentResourcesFor, isEmptyKind, unknownKind } from "./equivalents.ts";
 import { isAuthReview, isExemptAdmissionConfigurationKind, webhooksExcludeAuthReviews } from "./exemptions.ts";
 import type { MatchContext } from "./matchResources.ts";
 import { matchNamespaceSelector } from "./namespaceSelector.ts";
@@ -82,7 +82,7 @@ function matchRules(hook: Webhook, ctx: MatchContext): Outcome {
     for (const e of equivalents) {
       if (sameGVR(e.resource, attr.resource)) continue;
       if (!ruleMatches(rule, { ...attr, resource: e.resource }, trace)) continue;
-      if (e.kind.kind === "") {
+      if (isEmptyKind(e.kind)) {
         trace.take("webhook.equivalentUnknownKind");
         const error = internalError(unknownKind(e.resource));
         return { outcome: "error", code: error.code, message: error.message };
