@@ -86,7 +86,7 @@ function normaliseExpected(e: string | Expected): Expected {
 }
 
 /** The request is what the admission chain sees (conformance-format.md §1.2). */
-function incoherence(r: AdmissionRequest): { field: string; message: string } | undefined {
+export function incoherence(r: AdmissionRequest): { field: string; message: string } | undefined {
   const has = (o: unknown) => o !== undefined && o !== null;
   if ((r.operation === "CREATE" || r.operation === "CONNECT") && has(r.oldObject))
     return { field: ".oldObject", message: `a ${r.operation} request has no oldObject` };
