@@ -21,7 +21,7 @@ import { missingNamespace, namespaceNames, objectNames, resourceTypes } from "./
 export interface AdmissionRequestConstraints {
   readonly resources?: readonly ResourceType[];
   readonly namespaces?: readonly string[];
-  /** How often a namespaced request names a namespace that does not exist (default 0.05). */
+  /** How often a namespaced request names a namespace that does not exist (default 0.1). */
   readonly missingNamespaceRate?: number;
   readonly labels?: LabelsConstraints;
 }
@@ -49,7 +49,7 @@ function requestFor(type: ResourceType, c: AdmissionRequestConstraints): fc.Arbi
       : []),
   );
   const names = c.namespaces ?? namespaceNames;
-  const missing = c.missingNamespaceRate ?? 0.05;
+  const missing = c.missingNamespaceRate ?? 0.1;
   const namespace = fc.oneof(
     { arbitrary: fc.constantFrom(...names), weight: Math.round((1 - missing) * 100) },
     { arbitrary: fc.constant(missingNamespace), weight: Math.round(missing * 100) },

@@ -17,7 +17,7 @@ import { namespaceNames } from "./vocabulary.ts";
  */
 export interface ClusterConstraints {
   readonly namespaces?: readonly string[];
-  /** How often an equivalent of the CRD has no kind, which upstream reports as an error (default 0.03). */
+  /** How often an equivalent of the CRD has no kind, which upstream reports as an error (default 0.15). */
   readonly unknownKindRate?: number;
 }
 
@@ -30,7 +30,7 @@ export function cluster(request: AdmissionRequest, constraints: ClusterConstrain
         entries.filter(([, , roll]) => roll < 0.9).map(([n, l]) => [n, { ...l, "kubernetes.io/metadata.name": n }]),
       ),
     );
-  const equivalents = crdEquivalents(request, constraints.unknownKindRate ?? 0.03);
+  const equivalents = crdEquivalents(request, constraints.unknownKindRate ?? 0.15);
   return fc.record({ namespaces, equivalents }).map(({ namespaces: ns, equivalents: eq }) => ({
     namespaces: ns,
     ...(eq && { equivalentResources: eq }),
@@ -49,13 +49,19 @@ function crdEquivalents(
     kind: { group, version, kind: "Widget" },
   });
   return fc
-    .tuple(fc.shuffledSubarray(["v1", "v2", "v1beta1"], { minLength: 1 }), fc.double({ min: 0, max: 1, noNaN: true }))
-    .map(([versions, roll]) => {
+    .tuple(
+      fc.shuffledSubarray(["v1", "v2", "v1beta1"], { minLength: 1 }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      fc.nat(),
+    )
+    .map(([versions, roll, which]) => {
       // The request's own version is always registered: it is being served.
       const all = versions.includes(request.resource.version) ? versions : [request.resource.version, ...versions];
       const members = sub === "" || sub === "status" ? all.map(member) : [member(request.resource.version)];
       if (roll >= unknownKindRate || members.length < 2) return members;
-      const last = members.length - 1;
-      return members.map((m, i) => (i === last ? { ...m, kind: { group: "", version: "", kind: "" } } : m));
+      // Any member but the request's own resource, which is served and so has its kind.
+      const others = members.map((_, i) => i).filter((i) => members[i]?.resource.version !== request.resource.version);
+      const emptied = others[which % others.length];
+      return members.map((m, i) => (i === emptied ? { ...m, kind: { group: "", version: "", kind: "" } } : m));
     });
 }

@@ -5,7 +5,7 @@ import { invalidLabelSelector } from "./invalidLabelSelector.ts";
 
 /**
  * A subject that API validation rejects (k8s.io/kubernetes pkg/apis/admissionregistration/
- * validation/validation.go), made from a valid one by exactly one defect:
+ * validation/validation.go), made from a valid one by exactly one defect, drawn evenly from:
  *
  * > operations: if '*' is present, the length of the slice must be one. apiGroups, apiVersions:
  * > if '*' is present, the length of the slice must be one. Required. resources: if wildcard is
@@ -14,8 +14,8 @@ import { invalidLabelSelector } from "./invalidLabelSelector.ts";
  * (k8s.io/api admissionregistration/v1 types.go Rule, RuleWithOperations)
  *
  * plus selectors that fail ValidateLabelSelector, unknown matchPolicy and failurePolicy values,
- * resourceNames that are not path segment names or repeat, a policy without resourceRules and a
- * mutating policy whose resourceRules name DELETE.
+ * resourceNames that are not path segment names or repeat, a policy without matchConstraints or
+ * resourceRules, and a mutating policy whose resourceRules name DELETE.
  */
 export type InvalidSubjectConstraints = Record<string, never>;
 
@@ -43,50 +43,6 @@ const nameDefects: readonly RuleDefect[] = [
   { resourceNames: ["a/b"] },
   { resourceNames: ["web", "web"] },
 ];
-
-export function invalidSubject(valid: Subject, _constraints: InvalidSubjectConstraints = {}): fc.Arbitrary<Subject> {
-  switch (valid.kind) {
-    case "MatchResources":
-      return invalidMatchResources(valid.matchResources).map((mr) => ({ ...valid, matchResources: mr }));
-    case "ValidatingAdmissionPolicy":
-    case "MutatingAdmissionPolicy": {
-      const mc = valid.policy.matchConstraints ?? {};
-      const defects: fc.Arbitrary<Subject>[] = [
-        invalidMatchResources(mc).map((m) => ({ ...valid, policy: { ...valid.policy, matchConstraints: m } })),
-        fc.constant({ ...valid, policy: { ...valid.policy, matchConstraints: { ...mc, resourceRules: [] } } }),
-        fc.constant({ ...valid, policy: { ...valid.policy, failurePolicy: "Never" } }),
-      ];
-      if (valid.kind === "MutatingAdmissionPolicy") {
-        const rules = mc.resourceRules ?? [];
-        defects.push(
-          fc.constant({
-            ...valid,
-            policy: {
-              ...valid.policy,
-              matchConstraints: { ...mc, resourceRules: rules.map((r) => ({ ...r, operations: ["DELETE"] })) },
-            },
-          }),
-        );
-      }
-      return fc.oneof(...defects);
-    }
-    case "ValidatingWebhook":
-    case "MutatingWebhook": {
-      const hook = valid.webhook;
-      const rules = hook.rules ?? [];
-      return fc.oneof(
-        fc
-          .constantFrom(...ruleDefects)
-          .map((d) => ({ ...valid, webhook: { ...hook, rules: [{ ...baseRule, ...d }, ...rules] } })),
-        invalidLabelSelector().map((sel) => ({ ...valid, webhook: { ...hook, namespaceSelector: sel } })),
-        invalidLabelSelector().map((sel) => ({ ...valid, webhook: { ...hook, objectSelector: sel } })),
-        fc.constant({ ...valid, webhook: { ...hook, matchPolicy: "Fuzzy" } }),
-        fc.constant({ ...valid, webhook: { ...hook, failurePolicy: "Never" } }),
-      );
-    }
-  }
-}
-
 const baseRule: NamedRuleWithOperations = {
   operations: ["CREATE"],
   apiGroups: [""],
@@ -94,17 +50,84 @@ const baseRule: NamedRuleWithOperations = {
   resources: ["pods"],
 };
 
-function invalidMatchResources(mr: MatchResources): fc.Arbitrary<MatchResources> {
-  const rules = mr.resourceRules ?? [];
-  return fc.oneof(
-    fc
-      .constantFrom(...ruleDefects, ...nameDefects)
-      .map((d) => ({ ...mr, resourceRules: [{ ...baseRule, ...d }, ...rules] })),
-    fc
-      .constantFrom(...ruleDefects, ...nameDefects)
-      .map((d) => ({ ...mr, excludeResourceRules: [{ ...baseRule, ...d }] })),
-    invalidLabelSelector().map((sel) => ({ ...mr, namespaceSelector: sel })),
-    invalidLabelSelector().map((sel) => ({ ...mr, objectSelector: sel })),
-    fc.constant({ ...mr, matchPolicy: "Fuzzy" }),
-  );
+type Defect = (s: Subject) => fc.Arbitrary<Subject> | undefined;
+
+const withRule =
+  (d: RuleDefect, list: "resourceRules" | "excludeResourceRules"): Defect =>
+  (s) => {
+    const rule = { ...baseRule, ...d };
+    if (s.kind === "ValidatingWebhook" || s.kind === "MutatingWebhook") {
+      if (list === "excludeResourceRules" || d.resourceNames) return undefined;
+      return fc.constant({ ...s, webhook: { ...s.webhook, rules: [rule, ...(s.webhook.rules ?? [])] } });
+    }
+    return fc.constant(onMatchResources(s, (mr) => ({ ...mr, [list]: [rule, ...(mr[list] ?? [])] })));
+  };
+
+const withSelector =
+  (which: "namespaceSelector" | "objectSelector"): Defect =>
+  (s) =>
+    invalidLabelSelector().map((sel) =>
+      s.kind === "ValidatingWebhook" || s.kind === "MutatingWebhook"
+        ? { ...s, webhook: { ...s.webhook, [which]: sel } }
+        : onMatchResources(s, (mr) => ({ ...mr, [which]: sel })),
+    );
+
+const defects: readonly Defect[] = [
+  ...ruleDefects.map((d) => withRule(d, "resourceRules")),
+  ...ruleDefects.slice(0, 4).map((d) => withRule(d, "excludeResourceRules")),
+  ...nameDefects.map((d) => withRule(d, "resourceRules")),
+  // A selector has seven defects of its own: drawn more often, each is reached as often as a rule's.
+  withSelector("namespaceSelector"),
+  withSelector("namespaceSelector"),
+  withSelector("namespaceSelector"),
+  withSelector("objectSelector"),
+  withSelector("objectSelector"),
+  withSelector("objectSelector"),
+  (s) =>
+    fc.constant(
+      s.kind === "ValidatingWebhook" || s.kind === "MutatingWebhook"
+        ? { ...s, webhook: { ...s.webhook, matchPolicy: "Fuzzy" } }
+        : onMatchResources(s, (mr) => ({ ...mr, matchPolicy: "Fuzzy" })),
+    ),
+  (s) => {
+    if (s.kind === "ValidatingWebhook" || s.kind === "MutatingWebhook") {
+      return fc.constant({ ...s, webhook: { ...s.webhook, failurePolicy: "Never" } });
+    }
+    return isPolicy(s) ? fc.constant({ ...s, policy: { ...s.policy, failurePolicy: "Never" } }) : undefined;
+  },
+  (s) =>
+    isPolicy(s)
+      ? fc.constant({
+          ...s,
+          policy: { ...s.policy, matchConstraints: { ...s.policy.matchConstraints, resourceRules: [] } },
+        })
+      : undefined,
+  (s) => {
+    if (!isPolicy(s)) return undefined;
+    const { matchConstraints: _, ...policy } = s.policy;
+    return fc.constant({ ...s, policy });
+  },
+  ...[1, 2, 3].map(
+    (): Defect => (s) => {
+      if (s.kind !== "MutatingAdmissionPolicy") return undefined;
+      const mc = s.policy.matchConstraints ?? {};
+      const rules = (mc.resourceRules ?? [baseRule]).map((r) => ({ ...r, operations: ["DELETE"] }));
+      return fc.constant({ ...s, policy: { ...s.policy, matchConstraints: { ...mc, resourceRules: rules } } });
+    },
+  ),
+];
+
+const isPolicy = (s: Subject): s is Extract<Subject, { policy: unknown }> =>
+  s.kind === "ValidatingAdmissionPolicy" || s.kind === "MutatingAdmissionPolicy";
+
+/** The policy's matchConstraints (a policy subject) or the MatchResources subject's own. */
+function onMatchResources(s: Subject, f: (mr: MatchResources) => MatchResources): Subject {
+  if (s.kind === "MatchResources") return { ...s, matchResources: f(s.matchResources) };
+  if (isPolicy(s)) return { ...s, policy: { ...s.policy, matchConstraints: f(s.policy.matchConstraints ?? {}) } };
+  return s;
+}
+
+export function invalidSubject(valid: Subject, _constraints: InvalidSubjectConstraints = {}): fc.Arbitrary<Subject> {
+  const applicable = defects.map((d) => d(valid)).filter((a): a is fc.Arbitrary<Subject> => a !== undefined);
+  return fc.oneof(...applicable);
 }

@@ -44,7 +44,18 @@ export const dnsSubdomain = (): fc.Arbitrary<string> =>
     .map((labels) => labels.join("."))
     .filter((s) => s.length <= 253);
 
+let defaultLabelKey: fc.Arbitrary<string> | undefined;
+
 export function labelKey(constraints: LabelKeyConstraints = {}): fc.Arbitrary<string> {
+  // Arbitraries are immutable: the unconstrained one is built once, not per scenario.
+  if (constraints.vocabulary === undefined && constraints.vocabularyOnly === undefined) {
+    defaultLabelKey ??= buildLabelKey({});
+    return defaultLabelKey;
+  }
+  return buildLabelKey(constraints);
+}
+
+function buildLabelKey(constraints: LabelKeyConstraints): fc.Arbitrary<string> {
   const vocabulary = fc.constantFrom(...(constraints.vocabulary ?? labelKeys));
   if (constraints.vocabularyOnly) return vocabulary;
   const fresh = fc.oneof(

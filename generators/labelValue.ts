@@ -14,7 +14,17 @@ export interface LabelValueConstraints {
   readonly vocabularyOnly?: boolean;
 }
 
+let defaultLabelValue: fc.Arbitrary<string> | undefined;
+
 export function labelValue(constraints: LabelValueConstraints = {}): fc.Arbitrary<string> {
+  if (constraints.vocabulary === undefined && constraints.vocabularyOnly === undefined) {
+    defaultLabelValue ??= buildLabelValue({});
+    return defaultLabelValue;
+  }
+  return buildLabelValue(constraints);
+}
+
+function buildLabelValue(constraints: LabelValueConstraints): fc.Arbitrary<string> {
   const vocabulary = fc.constantFrom(...(constraints.vocabulary ?? labelValues));
   if (constraints.vocabularyOnly) return vocabulary;
   return fc.oneof({ arbitrary: vocabulary, weight: 6 }, { arbitrary: labelName(), weight: 1 });

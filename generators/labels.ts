@@ -14,7 +14,17 @@ export interface LabelsConstraints {
   readonly maxKeys?: number;
 }
 
+let defaultLabels: fc.Arbitrary<Record<string, string>> | undefined;
+
 export function labels(constraints: LabelsConstraints = {}): fc.Arbitrary<Record<string, string>> {
+  if (Object.keys(constraints).length === 0) {
+    defaultLabels ??= buildLabels({});
+    return defaultLabels;
+  }
+  return buildLabels(constraints);
+}
+
+function buildLabels(constraints: LabelsConstraints): fc.Arbitrary<Record<string, string>> {
   return fc.dictionary(labelKey(constraints.keys), labelValue(constraints.values), {
     maxKeys: constraints.maxKeys ?? 3,
     noNullPrototype: true,

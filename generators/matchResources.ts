@@ -22,6 +22,8 @@ export interface MatchResourcesConstraints {
   readonly noSelectors?: boolean;
   readonly noExcludes?: boolean;
   readonly matchPolicy?: "Exact" | "Equivalent";
+  /** How close excludes are drawn to the request (default 0.4: closer would exclude almost everything). */
+  readonly excludeTargetRate?: number;
   /** Labels the selectors are drawn towards (see labelSelector). */
   readonly namespaceLabels?: Readonly<Record<string, string>>;
   readonly objectLabels?: Readonly<Record<string, string>>;
@@ -29,8 +31,7 @@ export interface MatchResourcesConstraints {
 
 export function matchResources(constraints: MatchResourcesConstraints = {}): fc.Arbitrary<MatchResources> {
   const rule = namedRuleWithOperations(constraints.rules);
-  // Excludes drawn as close to the request as includes would exclude almost everything.
-  const exclude = namedRuleWithOperations({ ...constraints.rules, targetRate: 0.4 });
+  const exclude = namedRuleWithOperations({ ...constraints.rules, targetRate: constraints.excludeTargetRate ?? 0.4 });
   const selector = (target: Readonly<Record<string, string>> | undefined) =>
     constraints.noSelectors ? fc.constant({}) : labelSelector(target ? { target } : {});
   const matchPolicy = constraints.matchPolicy

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { AdmissionRequest, RuleWithOperations } from "../oracles/contract/kube.ts";
+import type { AdmissionRequest, GroupVersionResource, RuleWithOperations } from "../oracles/contract/kube.ts";
 import { ruleGroups, ruleResources, ruleVersions } from "./vocabulary.ts";
 
 /**
@@ -27,8 +27,13 @@ export interface RuleWithOperationsConstraints {
   readonly target?: AdmissionRequest;
   /** Default 0.9. */
   readonly targetRate?: number;
-  /** Leave `scope` out now and then, so that defaulting decides (default true). */
-  readonly omitScope?: boolean;
+  /**
+   * The request's equivalent resources (other groups or versions of it): a share of the
+   * targeted rules name one of them instead, so that Equivalent matching is reached.
+   */
+  readonly equivalents?: readonly GroupVersionResource[];
+  /** How often a twin is named, relative to the request's own group and version (default 1/3). */
+  readonly twinShare?: number;
   /** The operations to draw from (default: all four). */
   readonly operations?: readonly ("CREATE" | "UPDATE" | "DELETE" | "CONNECT")[];
 }
@@ -48,16 +53,50 @@ export function ruleWithOperations(constraints: RuleWithOperationsConstraints = 
   );
   const towardsOps =
     t && (ops as readonly string[]).includes(t.operation) ? fc.constantFrom<string[]>([t.operation], ["*"]) : undefined;
+  const twins = (constraints.equivalents ?? []).filter(
+    (e) => t !== undefined && (e.group !== t.resource.group || e.version !== t.resource.version),
+  );
+  const towardsGroupVersion: fc.Arbitrary<readonly [string[], string[]]> | undefined =
+    t &&
+    fc.oneof(
+      {
+        arbitrary: fc.tuple(
+          fc.constantFrom<string[]>([t.resource.group], ["*"]),
+          fc.constantFrom<string[]>([t.resource.version], ["*"]),
+        ),
+        weight: 100,
+      },
+      ...(twins.length > 0
+        ? [
+            {
+              arbitrary: fc.constantFrom(...twins).map((e): readonly [string[], string[]] => [[e.group], [e.version]]),
+              weight: Math.round((constraints.twinShare ?? 1 / 3) * 100),
+            },
+          ]
+        : []),
+    );
   return fc
     .record({
       operations: near(towardsOps, opsAnywhere),
-      apiGroups: near(t && fc.constantFrom<string[]>([t.resource.group], ["*"]), wildcardOr(ruleGroups)),
-      apiVersions: near(t && fc.constantFrom<string[]>([t.resource.version], ["*"]), wildcardOr(ruleVersions)),
-      resources: near(t && resourcesCovering(t), resourceList()),
-      scope: constraints.omitScope === false ? scope : fc.option(scope, { nil: undefined }),
+      groupVersion: near(towardsGroupVersion, anyGroupVersion()),
+      resources: near(t && resourcesCovering(t), anyResources()),
+      scope: near(
+        t && fc.option(fc.constantFrom("*", fittingScope(t)), { nil: undefined }),
+        fc.option(scope, { nil: undefined }),
+      ),
     })
+    .map(({ groupVersion: [apiGroups, apiVersions], ...rest }) => ({
+      ...rest,
+      apiGroups: [...apiGroups],
+      apiVersions: [...apiVersions],
+    }))
     .map(({ scope: s, ...rule }) => (s === undefined ? rule : { ...rule, scope: s }));
 }
+
+let groupVersionAnywhere: fc.Arbitrary<readonly [string[], string[]]> | undefined;
+let resourcesAnywhere: fc.Arbitrary<string[]> | undefined;
+const anyGroupVersion = () => (groupVersionAnywhere ??= fc.tuple(wildcardOr(ruleGroups), wildcardOr(ruleVersions)));
+const anyResources = () => (resourcesAnywhere ??= resourceList());
 
 function wildcardOr(tokens: readonly string[]): fc.Arbitrary<string[]> {
   return fc.oneof(
@@ -85,6 +124,12 @@ export function validOrder(resources: readonly string[]): string[] {
     return r.includes("/") ? 0 : 1;
   };
   return [...resources].sort((a, b) => rank(a) - rank(b));
+}
+
+/** rules.go scope(): the namespaces GVR and namespace-less requests are Cluster, others Namespaced. */
+function fittingScope(t: AdmissionRequest): string {
+  const isNamespace = t.resource.group === "" && t.resource.version === "v1" && t.resource.resource === "namespaces";
+  return isNamespace || (t.namespace ?? "") === "" ? "Cluster" : "Namespaced";
 }
 
 function biased<T>(towards: fc.Arbitrary<T>, anywhere: fc.Arbitrary<T>, rate: number): fc.Arbitrary<T> {

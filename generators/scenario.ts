@@ -1,10 +1,12 @@
 import fc from "fast-check";
 import type { Cluster } from "../oracles/contract/cluster.ts";
-import type { AdmissionRequest } from "../oracles/contract/kube.ts";
+import type { AdmissionRequest, GroupVersionResource } from "../oracles/contract/kube.ts";
 import type { Subject, SubjectKind } from "../oracles/contract/subject.ts";
 import { servesSubject } from "../oracles/model/decide.ts";
+import { builtinEquivalents } from "../oracles/model/equivalents.ts";
 import type { Minor } from "../oracles/model/versions.ts";
 import { supportedMinors } from "../oracles/model/versions.ts";
+import type { AdmissionRequestConstraints } from "./admissionRequest.ts";
 import { admissionRequest } from "./admissionRequest.ts";
 import { cluster } from "./cluster.ts";
 import { invalidSubject } from "./invalidSubject.ts";
@@ -12,6 +14,7 @@ import { matchResources } from "./matchResources.ts";
 import { policyWithBinding } from "./policyWithBinding.ts";
 import type { Swarm, SwarmConstraints } from "./swarm.ts";
 import { swarm } from "./swarm.ts";
+import { resourceTypes } from "./vocabulary.ts";
 import { webhook } from "./webhook.ts";
 
 /**
@@ -29,7 +32,7 @@ export interface ScenarioConstraints {
   readonly subjectKinds?: readonly SubjectKind[];
   readonly minors?: readonly Minor[];
   readonly swarm?: SwarmConstraints;
-  /** How often the subject carries one validation defect (default 0.08; 0 for stored input). */
+  /** How often the subject carries one validation defect (default 0.15; 0 for stored input). */
   readonly invalidRate?: number;
 }
 
@@ -44,19 +47,53 @@ const allKinds: readonly SubjectKind[] = [
 export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Scenario> {
   const kinds = constraints.subjectKinds ?? allKinds;
   const minors = constraints.minors ?? supportedMinors;
-  const pairs = kinds.flatMap((k) => minors.filter((m) => servesSubject(k, m)).map((m) => [k, m] as const));
-  if (pairs.length === 0) throw new Error("scenario(): no minor serves the subject kinds asked for");
+  // The kind first, then a minor that serves it: every kind is drawn as often as another.
+  const served = kinds
+    .map((k) => [k, minors.filter((m) => servesSubject(k, m))] as const)
+    .filter(([, ms]) => ms.length > 0);
+  if (served.length === 0) throw new Error("scenario(): no minor serves the subject kinds asked for");
+  const pairs = fc.constantFrom(...served).chain(([k, ms]) => fc.constantFrom(...ms).map((m) => [k, m] as const));
   return fc
-    .record({ pair: fc.constantFrom(...pairs), swarm: swarm(constraints.swarm), request: admissionRequest() })
-    .chain(({ pair, swarm: s, request }) => cluster(request).map((c) => ({ pair, s, request, cluster: c })))
+    .record({ pair: pairs, swarm: swarm(constraints.swarm) })
+    .chain(({ pair, swarm: s }) => admissionRequest(requestFocus(s)).map((request) => ({ pair, s, request })))
+    .chain(({ pair, s, request }) =>
+      cluster(request, s.focus === "equivalents" ? { unknownKindRate: 0.5 } : {}).map((c) => ({
+        pair,
+        s,
+        request,
+        cluster: c,
+      })),
+    )
     .chain(({ pair: [kind, minor], s, request, cluster: c }) =>
-      maybeInvalid(subject(kind, s, targetsOf(request, c)), constraints.invalidRate ?? 0.08).map((sub) => ({
+      maybeInvalid(subject(kind, s, targetsOf(request, c, minor)), constraints.invalidRate ?? 0.15).map((sub) => ({
         kubernetesVersion: minor,
         subject: sub,
         cluster: c,
         request,
       })),
     );
+}
+
+// The CRD twice: its equivalents come from the cluster and may lack a kind.
+const withEquivalents = resourceTypes.filter((t) =>
+  ["events", "horizontalpodautoscalers", "widgets", "widgets"].includes(t.resource),
+);
+const widgets = resourceTypes.filter((t) => t.resource === "widgets");
+const exemptTypes = resourceTypes.filter((t) =>
+  /^(admissionregistration|authentication|authorization)\./.test(t.group),
+);
+
+function requestFocus(s: Swarm): AdmissionRequestConstraints {
+  switch (s.focus) {
+    case "missingNamespace":
+      return { missingNamespaceRate: 0.6 };
+    case "equivalents":
+      return { resources: [...withEquivalents, ...widgets] };
+    case "exempt":
+      return { resources: exemptTypes };
+    case "none":
+      return {};
+  }
 }
 
 function maybeInvalid(valid: fc.Arbitrary<Subject>, rate: number): fc.Arbitrary<Subject> {
@@ -71,27 +108,36 @@ function maybeInvalid(valid: fc.Arbitrary<Subject>, rate: number): fc.Arbitrary<
 /** What a subject is drawn towards: the request, the labels of its namespace and of its objects. */
 export interface Targets {
   readonly request: AdmissionRequest;
+  readonly equivalents?: readonly GroupVersionResource[];
   readonly namespaceLabels?: Readonly<Record<string, string>>;
   readonly objectLabels?: Readonly<Record<string, string>>;
 }
 
-function targetsOf(request: AdmissionRequest, c: Cluster): Targets {
+function targetsOf(request: AdmissionRequest, c: Cluster, minor: Minor): Targets {
+  const registry = c.equivalentResources ?? builtinEquivalents(request.resource, request.subResource ?? "", minor);
+  const equivalents = registry.map((e) => e.resource);
   const labelsOf = (o: unknown) => (o as { metadata?: { labels?: Record<string, string> } } | null)?.metadata?.labels;
   const objectLabels = labelsOf(request.object) ?? labelsOf(request.oldObject);
   const isNamespaceObject = request.resource.resource === "namespaces" && (request.subResource ?? "") === "";
   const namespaceLabels =
     isNamespaceObject && request.operation !== "DELETE" ? objectLabels : c.namespaces?.[request.namespace ?? ""];
-  return { request, ...(namespaceLabels && { namespaceLabels }), ...(objectLabels && { objectLabels }) };
+  return { request, equivalents, ...(namespaceLabels && { namespaceLabels }), ...(objectLabels && { objectLabels }) };
 }
 
 export function subject(kind: SubjectKind, s: Swarm, targets?: Targets): fc.Arbitrary<Subject> {
-  const rules = { namesRate: s.resourceNames ? 0.25 : 0, ...(targets && { target: targets.request }) };
+  const rules = {
+    namesRate: s.resourceNames ? 0.25 : 0,
+    ...(targets && { target: targets.request }),
+    ...(targets?.equivalents && { equivalents: targets.equivalents }),
+    ...(s.focus === "equivalents" && { twinShare: 1 }),
+  };
   const labelTargets = {
     ...(targets?.namespaceLabels && { namespaceLabels: targets.namespaceLabels }),
     ...(targets?.objectLabels && { objectLabels: targets.objectLabels }),
   };
   const mr = {
     rules,
+    ...(s.focus !== "none" && { excludeTargetRate: 0.7 }),
     ...labelTargets,
     noSelectors: !s.selectors,
     noExcludes: !s.excludes,
