@@ -1,0 +1,42 @@
+// Writes queries and the outcomes observed for them as a case file (format v1) that `replay` reads.
+import { dump } from "js-yaml";
+import type { Expected, Outcome } from "../oracles/contract/outcome.ts";
+import type { Query } from "../oracles/invariants/invariant.ts";
+
+export interface Observation {
+  readonly description: string;
+  readonly source?: string;
+  readonly query: Query;
+  /** What the test expects: usually the reference's outcome, or what was observed. */
+  readonly outcome: Outcome;
+}
+
+export function toExpected(o: Outcome): Expected {
+  switch (o.outcome) {
+    case "match":
+      return {
+        outcome: "match",
+        ...(o.matchedResource && { matchedResource: o.matchedResource }),
+        ...(o.matchedKind && { matchedKind: o.matchedKind }),
+      };
+    case "noMatch":
+      return { outcome: "noMatch" };
+    case "error":
+      return { outcome: "error", code: o.code };
+    case "invalid":
+      return { outcome: "invalid" };
+  }
+}
+
+/** One case per observation, so that each keeps its own subject and minor. */
+export function toCaseFile(observations: readonly Observation[]): string {
+  const cases = observations.map((o) => ({
+    description: o.description.slice(0, 150),
+    ...(o.source && { source: o.source }),
+    kubernetesVersions: o.query.kubernetesVersion,
+    subject: o.query.subject,
+    cluster: o.query.cluster,
+    tests: [{ description: "the request", request: o.query.request, expected: toExpected(o.outcome) }],
+  }));
+  return dump(cases, { noRefs: true, lineWidth: 140 });
+}
