@@ -1,6 +1,7 @@
 // The `matchconform` command: exit 0 all passed, 1 something failed, 2 bad input.
 import { parseArgs } from "node:util";
 import { CaseFileError } from "../suites/format/caseFileError.ts";
+import { coverage } from "./coverage.ts";
 import { replay } from "./replay.ts";
 import { UsageError } from "./usageError.ts";
 
@@ -10,6 +11,10 @@ commands:
   replay <files or folders...> [--kubernetes-version 1.N]
       run every test of every case file through the reference model, at every minor the case
       applies to (or only the one given); print each failure and "N passed, N failed".
+
+  coverage [--num-runs N] [--seed S]
+      generate scenarios, decide them with the reference model and print how often each
+      clause was reached (Markdown).
 
 exit codes: 0 all passed, 1 a test failed, 2 bad input`;
 
@@ -25,6 +30,13 @@ export function main(argv: readonly string[], out: (line: string) => void, err: 
         });
         const version = values["kubernetes-version"];
         return replay({ paths: positionals, ...(version !== undefined && { kubernetesVersion: version }) }, out);
+      }
+      case "coverage": {
+        const { values } = parseArgs({
+          args: [...rest],
+          options: { "num-runs": { type: "string" }, seed: { type: "string" } },
+        });
+        return coverage(values["num-runs"], values.seed, out);
       }
       case undefined:
       case "help":

@@ -1,0 +1,42 @@
+// How many generated decisions went through each clause of the model, and the outcome mix.
+import fc from "fast-check";
+import type { ScenarioConstraints } from "../../generators/scenario.ts";
+import { scenario } from "../../generators/scenario.ts";
+import type { OutcomeName } from "../../oracles/contract/outcome.ts";
+import type { ClauseName } from "../../oracles/model/clauses.ts";
+import { clauseNames } from "../../oracles/model/clauses.ts";
+import { decide } from "../../oracles/model/decide.ts";
+
+export interface CoverageRun {
+  readonly seed: number;
+  readonly scenarios: number;
+  readonly hits: ReadonlyMap<ClauseName, number>;
+  readonly outcomes: Readonly<Record<OutcomeName, number>>;
+}
+
+export interface CoverageOptions {
+  readonly numRuns: number;
+  readonly seed: number;
+  readonly scenario?: ScenarioConstraints;
+}
+
+/** The default run: enough scenarios for every reachable clause to be hit at least 20 times. */
+export const defaultCoverage: CoverageOptions = { numRuns: 20_000, seed: 20261201 };
+
+export function measureCoverage(options: CoverageOptions = defaultCoverage): CoverageRun {
+  const hits = new Map<ClauseName, number>(clauseNames.map((c) => [c, 0]));
+  const outcomes: Record<OutcomeName, number> = { match: 0, noMatch: 0, error: 0, invalid: 0 };
+  const samples = fc.sample(scenario(options.scenario), { numRuns: options.numRuns, seed: options.seed });
+  for (const s of samples) {
+    const d = decide(s.subject, s.cluster, s.request, s.kubernetesVersion);
+    outcomes[d.outcome.outcome]++;
+    for (const c of d.clauses) hits.set(c, (hits.get(c) ?? 0) + 1);
+  }
+  return { seed: options.seed, scenarios: samples.length, hits, outcomes };
+}
+
+/** Matches among the decisions on valid subjects (an invalid subject is matched against nothing). */
+export function matchRate(run: CoverageRun): number {
+  const valid = run.scenarios - run.outcomes.invalid;
+  return valid === 0 ? 0 : run.outcomes.match / valid;
+}
