@@ -1,4 +1,3 @@
-import fc from "fast-check";
 import { labels } from "../../generators/labels.ts";
 import type { Subject } from "../contract/subject.ts";
 import { invariant } from "./invariant.ts";
