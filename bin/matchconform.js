@@ -3,6 +3,11 @@
 import { register } from "tsx/esm/api";
 
 register();
+// A reader that stops early (`| head`) is not an error of ours.
+process.stdout.on("error", (e) => {
+  if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw e;
+});
 const { main } = await import("../cli/main.ts");
 const code = main(
   process.argv.slice(2),

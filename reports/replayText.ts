@@ -64,6 +64,7 @@ function formatFailure(r: TestResult, minors: readonly string[]): string {
     `  test:     ${r.testDescription}`,
     `  expected: ${formatExpected(r.expected)}`,
     `  actual:   ${formatOutcome(r.actual)}`,
+    `  decided:  ${r.clauses.at(-1) ?? "(no clause)"}`,
     `  clauses:  ${r.clauses.join(", ")}`,
   ].join("\n");
 }
