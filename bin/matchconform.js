@@ -9,7 +9,7 @@ process.stdout.on("error", (e) => {
   throw e;
 });
 const { main } = await import("../cli/main.ts");
-const code = main(
+const code = await main(
   process.argv.slice(2),
   (line) => process.stdout.write(`${line}\n`),
   (line) => process.stderr.write(`${line}\n`),

@@ -1,35 +1,101 @@
-// The `matchconform` command: exit 0 all passed, 1 something failed, 2 bad input.
+// The `matchconform` command: exit 0 all passed, 1 something failed or diverged, 2 bad input or
+// an implementation that would not start.
 import { parseArgs } from "node:util";
+import { MatcherStartError } from "../oracles/adapters/matcher.ts";
 import { CaseFileError } from "../suites/format/caseFileError.ts";
 import { coverage } from "./coverage.ts";
 import { replay } from "./replay.ts";
+import { run } from "./run.ts";
 import { UsageError } from "./usageError.ts";
 
 const usage = `usage: matchconform <command> [options]
 
 commands:
-  replay <files or folders...> [--kubernetes-version 1.N]
-      run every test of every case file through the reference model, at every minor the case
-      applies to (or only the one given); print each failure and "N passed, N failed".
+  run [--implementation "<command>" | --module <file>] [--kubernetes-version 1.N | --all-versions]
+      [--time-limit 60s | --num-runs N] [--seed S] [--profile quick|default|nightly]
+      [--expected-failures <file>] [--report-dir <dir>] [--save-regressions <dir>]
+      [--case-timeout 10s] [case files or folders (default suites/cases)]
+      the corpus, then generated scenarios compared with the reference model, then the
+      invariants on the implementation alone; without an implementation, the built-in model.
+      Reports go to --report-dir (default .matchconform/report).
+
+  replay <files or folders...> [--kubernetes-version 1.N] [--implementation "<command>" | --module <file>]
+      every test of every case file, at every minor the case applies to (or the one given),
+      on the reference model or the implementation; each failure and "N passed, N failed".
 
   coverage [--num-runs N] [--seed S]
-      generate scenarios, decide them with the reference model and print how often each
-      clause was reached (Markdown).
+      how often generated scenarios reach each clause of the reference model (Markdown).
 
-exit codes: 0 all passed, 1 a test failed, 2 bad input`;
+exit codes: 0 all passed, 1 a test failed or a divergence was found, 2 bad input or an
+implementation that would not start or gave no usable answer`;
 
-export function main(argv: readonly string[], out: (line: string) => void, err: (line: string) => void): number {
+const implementationOptions = {
+  implementation: { type: "string" },
+  module: { type: "string" },
+  "kubernetes-version": { type: "string" },
+  "case-timeout": { type: "string" },
+} as const;
+
+export async function main(
+  argv: readonly string[],
+  out: (line: string) => void,
+  err: (line: string) => void,
+): Promise<number> {
   try {
     const [command, ...rest] = argv;
     switch (command) {
-      case "replay": {
-        const { values, positionals } = parseArgs({
+      case "run": {
+        const { values: v, positionals } = parseArgs({
           args: [...rest],
           allowPositionals: true,
-          options: { "kubernetes-version": { type: "string" } },
+          options: {
+            ...implementationOptions,
+            "all-versions": { type: "boolean" },
+            "time-limit": { type: "string" },
+            "num-runs": { type: "string" },
+            seed: { type: "string" },
+            profile: { type: "string" },
+            "expected-failures": { type: "string" },
+            "report-dir": { type: "string" },
+            "save-regressions": { type: "string" },
+          },
         });
-        const version = values["kubernetes-version"];
-        return replay({ paths: positionals, ...(version !== undefined && { kubernetesVersion: version }) }, out);
+        return await run(
+          {
+            implementation: v.implementation,
+            module: v.module,
+            kubernetesVersion: v["kubernetes-version"],
+            allVersions: v["all-versions"],
+            timeLimit: v["time-limit"],
+            numRuns: v["num-runs"],
+            seed: v.seed,
+            profile: v.profile,
+            expectedFailures: v["expected-failures"],
+            reportDir: v["report-dir"],
+            saveRegressions: v["save-regressions"],
+            caseTimeout: v["case-timeout"],
+            cases: positionals,
+          },
+          out,
+          err,
+        );
+      }
+      case "replay": {
+        const { values: v, positionals } = parseArgs({
+          args: [...rest],
+          allowPositionals: true,
+          options: implementationOptions,
+        });
+        return await replay(
+          {
+            paths: positionals,
+            kubernetesVersion: v["kubernetes-version"],
+            implementation: v.implementation,
+            module: v.module,
+            caseTimeout: v["case-timeout"],
+          },
+          out,
+        );
       }
       case "coverage": {
         const { values } = parseArgs({
@@ -54,6 +120,11 @@ export function main(argv: readonly string[], out: (line: string) => void, err: 
 function reportError(e: unknown, err: (line: string) => void): number {
   if (e instanceof AggregateError && e.errors.every((x) => x instanceof CaseFileError)) {
     for (const x of e.errors) err(`matchconform: ${(x as Error).message}`);
+    return 2;
+  }
+  if (e instanceof MatcherStartError) {
+    err(`matchconform: ${e.message}`);
+    if (e.stderr.length > 0) err(`its last lines of stderr:\n  ${e.stderr.join("\n  ")}`);
     return 2;
   }
   if (e instanceof CaseFileError || e instanceof UsageError) {

@@ -1,44 +1,40 @@
 // `matchconform replay <files or folders...> [--kubernetes-version 1.37]`
 import { isMinor, supportedMinors } from "../oracles/model/versions.ts";
 import { closingLine, formatFailures } from "../reports/replayText.ts";
-import { CaseFileError } from "../suites/format/caseFileError.ts";
-import { collectCaseFiles } from "../suites/format/collectCaseFiles.ts";
-import type { LoadedCase } from "../suites/format/loadCaseFile.ts";
-import { loadCaseFile } from "../suites/format/loadCaseFile.ts";
-import { replayWithModel } from "../suites/replay/replayCases.ts";
+import { replayWith } from "../suites/replay/replayCases.ts";
+import { openImplementation } from "./implementation.ts";
+import { loadAll } from "./loadAll.ts";
+import { durationMs } from "./run.ts";
 import { UsageError } from "./usageError.ts";
 
 export interface ReplayOptions {
   readonly paths: readonly string[];
-  readonly kubernetesVersion?: string;
+  readonly kubernetesVersion?: string | undefined;
+  readonly implementation?: string | undefined;
+  readonly module?: string | undefined;
+  readonly caseTimeout?: string | undefined;
 }
 
-export function replay(options: ReplayOptions, out: (line: string) => void): number {
+export async function replay(options: ReplayOptions, out: (line: string) => void): Promise<number> {
   if (options.paths.length === 0) throw new UsageError("replay needs at least one case file or folder");
   const only = options.kubernetesVersion;
   if (only !== undefined && !isMinor(only)) {
     throw new UsageError(`--kubernetes-version ${only} is not one of ${supportedMinors.join(", ")}`);
   }
   const cases = loadAll(options.paths);
-  const results = replayWithModel(cases, only);
-  for (const block of formatFailures(results)) out(`${block}\n`);
-  out(closingLine(results));
-  return results.every((r) => r.passed) ? 0 : 1;
-}
-
-/** Loads every file, reporting every bad one, so that one run shows all the problems. */
-function loadAll(paths: readonly string[]): LoadedCase[] {
-  const files = collectCaseFiles(paths);
-  const problems: CaseFileError[] = [];
-  const cases = files.flatMap((f) => {
-    try {
-      return loadCaseFile(f);
-    } catch (e) {
-      if (!(e instanceof CaseFileError)) throw e;
-      problems.push(e);
-      return [];
-    }
+  const caseTimeoutMs =
+    options.caseTimeout === undefined ? undefined : durationMs("--case-timeout", options.caseTimeout);
+  const matcher = await openImplementation({
+    implementation: options.implementation,
+    module: options.module,
+    caseTimeoutMs,
   });
-  if (problems.length > 0) throw new AggregateError(problems, problems.map((p) => p.message).join("\n"));
-  return cases;
+  try {
+    const results = await replayWith(matcher, cases, only);
+    for (const block of formatFailures(results)) out(`${block}\n`);
+    out(closingLine(results));
+    return results.some((r) => r.result === "failed") ? 1 : 0;
+  } finally {
+    await matcher.close();
+  }
 }

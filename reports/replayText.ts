@@ -1,6 +1,7 @@
 // The plain-text report of `matchconform replay`: each failure, then the closing count line.
 import type { Expected, Outcome } from "../oracles/contract/outcome.ts";
 import type { TestResult } from "../suites/replay/replayCases.ts";
+import { formatAnswer } from "./answerText.ts";
 
 export function formatExpected(e: Expected): string {
   switch (e.outcome) {
@@ -48,8 +49,8 @@ const gvk = (k: { group: string; version: string; kind: string }) => `${k.group 
 export function formatFailures(results: readonly TestResult[]): string[] {
   const groups = new Map<string, { first: TestResult; minors: string[] }>();
   for (const r of results) {
-    if (r.passed) continue;
-    const key = JSON.stringify([r.file, r.caseDescription, r.testDescription, formatOutcome(r.actual), r.clauses]);
+    if (r.result !== "failed") continue;
+    const key = JSON.stringify([r.file, r.caseDescription, r.testDescription, formatAnswer(r.answer), r.clauses]);
     const group = groups.get(key);
     if (group) group.minors.push(r.minor);
     else groups.set(key, { first: r, minors: [r.minor] });
@@ -63,13 +64,14 @@ function formatFailure(r: TestResult, minors: readonly string[]): string {
     `  case:     ${r.caseDescription}`,
     `  test:     ${r.testDescription}`,
     `  expected: ${formatExpected(r.expected)}`,
-    `  actual:   ${formatOutcome(r.actual)}`,
+    `  actual:   ${formatAnswer(r.answer)}`,
     `  decided:  ${r.clauses.at(-1) ?? "(no clause)"}`,
     `  clauses:  ${r.clauses.join(", ")}`,
   ].join("\n");
 }
 
 export function closingLine(results: readonly TestResult[]): string {
-  const failed = results.filter((r) => !r.passed).length;
-  return `${results.length - failed} passed, ${failed} failed`;
+  const count = (k: TestResult["result"]) => results.filter((r) => r.result === k).length;
+  const skipped = count("skipped");
+  return `${count("passed")} passed, ${count("failed")} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`;
 }

@@ -1,7 +1,9 @@
 // `npm run bench`: throughput of the parts a run spends its time in, each next to a baseline
 // measured in the same run (JSON round trip of the same scenarios), so figures compare across machines.
+import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { scenario } from "../../generators/scenario.ts";
+import { startChildMatcher } from "../../oracles/adapters/childMatcher.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import { collectCaseFiles } from "../format/collectCaseFiles.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";
@@ -10,6 +12,18 @@ import { replayWithModel } from "../replay/replayCases.ts";
 interface Figure {
   readonly name: string;
   readonly perSecond: number;
+}
+
+async function measureAsync(name: string, work: () => Promise<number>): Promise<Figure> {
+  await work();
+  const start = performance.now();
+  let items = 0;
+  let rounds = 0;
+  while (performance.now() - start < 2000 || rounds < 3) {
+    items += await work();
+    rounds++;
+  }
+  return { name, perSecond: items / ((performance.now() - start) / 1000) };
 }
 
 function measure(name: string, work: () => number): Figure {
@@ -40,6 +54,30 @@ const figures = [
   measure("generated scenarios", () => fc.sample(scenario(), { numRuns: 500, seed: seed++ }).length),
   measure("corpus tests replayed (test x minor)", () => replayWithModel(cases).length),
 ];
+
+// Protocol round trips with a child that answers at once: the cost of the protocol itself.
+const trivial = await startChildMatcher(
+  `node ${fileURLToPath(new URL("../../oracles/adapters/fixtures/trivial.mjs", import.meta.url))}`,
+);
+const corpusQueries = cases.flatMap((c) =>
+  c.tests.map((t) => ({
+    kubernetesVersion: "1.37" as const,
+    subject: c.subject,
+    cluster: t.cluster ?? c.cluster ?? {},
+    request: t.request,
+  })),
+);
+figures.push(
+  await measureAsync("protocol round trips, corpus tests (trivial child)", async () => {
+    await Promise.all(corpusQueries.map((q) => trivial.match(q)));
+    return corpusQueries.length;
+  }),
+  await measureAsync("protocol round trips, generated (trivial child)", async () => {
+    await Promise.all(scenarios.map((s) => trivial.match(s)));
+    return scenarios.length;
+  }),
+);
+await trivial.close();
 
 const rate = (n: number) => `${Math.round(n).toLocaleString("en-US")}/s`;
 console.log(`node ${process.version}, ${scenarios.length} scenarios, ${cases.length} corpus cases`);

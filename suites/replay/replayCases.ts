@@ -1,11 +1,14 @@
 // Runs every test of every case at every applicable minor and compares with the expectation.
+import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
+import { answers } from "../../oracles/adapters/matcher.ts";
+import { modelMatcher } from "../../oracles/adapters/modelMatcher.ts";
 import { satisfies } from "../../oracles/contract/agreement.ts";
-import type { Test } from "../../oracles/contract/case.ts";
-import type { Expected, Outcome } from "../../oracles/contract/outcome.ts";
+import type { Expected } from "../../oracles/contract/outcome.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import type { Minor } from "../../oracles/model/versions.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
+import { inParallel } from "../run/runContext.ts";
 
 export interface TestResult {
   readonly file: string;
@@ -13,9 +16,10 @@ export interface TestResult {
   readonly testDescription: string;
   readonly minor: Minor;
   readonly expected: Expected;
-  readonly actual: Outcome;
+  readonly answer: Answer;
+  /** The reference model's clauses for this test. */
   readonly clauses: readonly ClauseName[];
-  readonly passed: boolean;
+  readonly result: "passed" | "failed" | "skipped";
 }
 
 /** The minors to run a case at: all of its own, or only the one asked for. */
@@ -23,20 +27,55 @@ export function minorsFor(c: LoadedCase, only: Minor | undefined): readonly Mino
   return only === undefined ? c.minors : c.minors.filter((m) => m === only);
 }
 
+/** The reference model, synchronously: what the corpus tests assert. */
 export function replayWithModel(cases: readonly LoadedCase[], only?: Minor): TestResult[] {
-  return cases.flatMap((c) => minorsFor(c, only).flatMap((minor) => c.tests.map((t) => replayTest(c, t, minor))));
+  return cases.flatMap((c) =>
+    minorsFor(c, only).flatMap((minor) =>
+      c.tests.map((t) => {
+        const d = decide(c.subject, t.cluster ?? c.cluster ?? {}, t.request, minor);
+        return result(c, t, minor, { answer: "outcome", outcome: d.outcome }, d.clauses);
+      }),
+    ),
+  );
 }
 
-function replayTest(c: LoadedCase, t: Test, minor: Minor): TestResult {
-  const decision = decide(c.subject, t.cluster ?? c.cluster ?? {}, t.request, minor);
+/** Any implementation; cases of kinds or minors it does not declare are left out. */
+export async function replayWith(matcher: Matcher, cases: readonly LoadedCase[], only?: Minor): Promise<TestResult[]> {
+  if (matcher.info.name === modelMatcher().info.name) return replayWithModel(cases, only);
+  const work = cases.flatMap((c) =>
+    minorsFor(c, only)
+      .filter((m) => answers(matcher, c.subject.kind, m))
+      .flatMap((minor) => c.tests.map((t) => ({ c, t, minor }))),
+  );
+  const results: TestResult[] = new Array(work.length);
+  await inParallel(work, 64, async ({ c, t, minor }, i) => {
+    const cluster = t.cluster ?? c.cluster ?? {};
+    const answer = await matcher.match({ kubernetesVersion: minor, subject: c.subject, cluster, request: t.request });
+    results[i] = result(c, t, minor, answer, decide(c.subject, cluster, t.request, minor).clauses);
+  });
+  return results;
+}
+
+function result(
+  c: LoadedCase,
+  t: LoadedCase["tests"][number],
+  minor: Minor,
+  answer: Answer,
+  clauses: readonly ClauseName[],
+): TestResult {
   return {
     file: c.file,
     caseDescription: c.description,
     testDescription: t.description,
     minor,
     expected: t.expected,
-    actual: decision.outcome,
-    clauses: decision.clauses,
-    passed: satisfies(t.expected, decision.outcome),
+    answer,
+    clauses,
+    result:
+      answer.answer === "skipped"
+        ? "skipped"
+        : answer.answer === "outcome" && satisfies(t.expected, answer.outcome)
+          ? "passed"
+          : "failed",
   };
 }

@@ -1,0 +1,151 @@
+// `matchconform run [--implementation "<command>" | --module <file>] ...`
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Minor } from "../oracles/model/versions.ts";
+import { isMinor, supportedMinors } from "../oracles/model/versions.ts";
+import { summary, terminalProgress } from "../reports/runText.ts";
+import { saveRegressions, writeReports } from "../reports/writeReports.ts";
+import type { ExpectedFailure } from "../suites/run/expectedFailures.ts";
+import { loadExpectedFailures } from "../suites/run/expectedFailures.ts";
+import type { ProfileName, RunBudget } from "../suites/run/options.ts";
+import { profiles } from "../suites/run/options.ts";
+import { runConformance } from "../suites/run/run.ts";
+import { openImplementation } from "./implementation.ts";
+import { loadAll } from "./loadAll.ts";
+import { UsageError } from "./usageError.ts";
+
+export interface RunArgs {
+  readonly implementation?: string | undefined;
+  readonly module?: string | undefined;
+  readonly kubernetesVersion?: string | undefined;
+  readonly allVersions?: boolean | undefined;
+  readonly timeLimit?: string | undefined;
+  readonly numRuns?: string | undefined;
+  readonly seed?: string | undefined;
+  readonly profile?: string | undefined;
+  readonly expectedFailures?: string | undefined;
+  readonly reportDir?: string | undefined;
+  readonly saveRegressions?: string | undefined;
+  readonly caseTimeout?: string | undefined;
+  readonly cases: readonly string[];
+}
+
+const packageVersion = (
+  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
+).version;
+
+export async function run(args: RunArgs, out: (line: string) => void, err: (line: string) => void): Promise<number> {
+  const budget = budgetOf(args);
+  const seed = args.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : wholeNumber("--seed", args.seed);
+  const expected: ExpectedFailure[] = args.expectedFailures ? loadExpectedFailures(args.expectedFailures) : [];
+  const cases = loadAll(args.cases.length > 0 ? args.cases : ["suites/cases"]);
+  const caseTimeoutMs = args.caseTimeout === undefined ? undefined : durationMs("--case-timeout", args.caseTimeout);
+  const matcher = await openImplementation({ implementation: args.implementation, module: args.module, caseTimeoutMs });
+  try {
+    const minors = minorsOf(args, matcher.kubernetesVersions);
+    const progress = terminalProgress(process.stderr);
+    const report = await runConformance({
+      matcher,
+      options: { budget, seed, minors, caseFiles: args.cases },
+      cases,
+      expected,
+      progress,
+      header: {
+        matchconform: packageVersion,
+        profile: args.profile ?? "default",
+        options: optionsOf(args, budget),
+        replay: replayCommand(args, seed),
+        ...(args.implementation && { command: args.implementation }),
+        ...(args.module && { module: args.module }),
+      },
+    });
+    progress.done();
+    const dir = args.reportDir ?? join(".matchconform", "report");
+    writeReports(dir, report);
+    out(summary(report));
+    out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);
+    if (args.saveRegressions) {
+      const saved = saveRegressions(args.saveRegressions, report);
+      out(`${saved.length} regression case file${saved.length === 1 ? "" : "s"} written to ${args.saveRegressions}`);
+    }
+    if (report.footer.exitCode === 2)
+      err("matchconform: the implementation gave no usable answer (every one crashed, hung or broke the protocol)");
+    return report.footer.exitCode;
+  } finally {
+    await matcher.close();
+  }
+}
+
+function budgetOf(args: RunArgs): RunBudget {
+  const name = (args.profile ?? "default") as ProfileName;
+  const base = profiles[name];
+  if (base === undefined)
+    throw new UsageError(`--profile ${args.profile} is not one of ${Object.keys(profiles).join(", ")}`);
+  return {
+    ...base,
+    ...(args.numRuns !== undefined && {
+      numRuns: wholeNumber("--num-runs", args.numRuns),
+      timeLimitMs: Number.POSITIVE_INFINITY,
+    }),
+    ...(args.timeLimit !== undefined && {
+      timeLimitMs: durationMs("--time-limit", args.timeLimit),
+      numRuns: Number.MAX_SAFE_INTEGER,
+    }),
+  };
+}
+
+function minorsOf(args: RunArgs, declared: readonly Minor[]): Minor[] {
+  if (args.kubernetesVersion !== undefined) {
+    const v = args.kubernetesVersion;
+    if (!isMinor(v)) throw new UsageError(`--kubernetes-version ${v} is not one of ${supportedMinors.join(", ")}`);
+    if (!declared.includes(v))
+      throw new UsageError(`the implementation does not declare Kubernetes ${v} (it declares ${declared.join(", ")})`);
+    return [v];
+  }
+  if (declared.length === 0)
+    throw new UsageError("the implementation declares no Kubernetes minor that format v1 covers");
+  return args.allVersions ? [...declared] : [declared.at(-1) as Minor];
+}
+
+function wholeNumber(flag: string, v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} ${v} is not a whole number`);
+  return n;
+}
+
+/** "60s", "2m", "1500ms" or a number of seconds. */
+export function durationMs(flag: string, v: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(v.trim());
+  if (!m) throw new UsageError(`${flag} ${v} is not a duration such as 60s, 2m or 1500ms`);
+  const n = Number(m[1]);
+  return m[2] === "ms" ? n : m[2] === "m" ? n * 60_000 : n * 1000;
+}
+
+function optionsOf(args: RunArgs, budget: RunBudget): Record<string, string | number | boolean> {
+  return {
+    numRuns: Number.isFinite(budget.numRuns) && budget.numRuns < Number.MAX_SAFE_INTEGER ? budget.numRuns : 0,
+    timeLimitMs: Number.isFinite(budget.timeLimitMs) ? budget.timeLimitMs : 0,
+    invariantRuns: budget.invariantRuns,
+    allVersions: args.allVersions ?? false,
+    ...(args.kubernetesVersion && { kubernetesVersion: args.kubernetesVersion }),
+    ...(args.expectedFailures && { expectedFailures: args.expectedFailures }),
+  };
+}
+
+function replayCommand(args: RunArgs, seed: number): string {
+  const q = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+  return [
+    "npx matchconform run",
+    args.implementation && `--implementation ${q(args.implementation)}`,
+    args.module && `--module ${q(args.module)}`,
+    args.kubernetesVersion && `--kubernetes-version ${args.kubernetesVersion}`,
+    args.allVersions && "--all-versions",
+    args.profile && `--profile ${args.profile}`,
+    args.numRuns && `--num-runs ${args.numRuns}`,
+    args.timeLimit && `--time-limit ${args.timeLimit}`,
+    `--seed ${seed}`,
+    ...args.cases,
+  ]
+    .filter(Boolean)
+    .join(" ");
+}

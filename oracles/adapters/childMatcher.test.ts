@@ -1,0 +1,93 @@
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Query } from "../invariants/invariant.ts";
+import { startChildMatcher } from "./childMatcher.ts";
+import type { Matcher } from "./matcher.ts";
+import { MatcherStartError } from "./matcher.ts";
+
+const fixture = fileURLToPath(new URL("./fixtures/misbehaving.mjs", import.meta.url));
+const query = (name: string): Query => ({
+  kubernetesVersion: "1.37",
+  subject: { kind: "MatchResources", matchResources: {} },
+  cluster: {},
+  request: {
+    operation: "CREATE",
+    resource: { group: "", version: "v1", resource: "configmaps" },
+    kind: { group: "", version: "v1", kind: "ConfigMap" },
+    namespace: "prod",
+    name,
+    object: { metadata: { name } },
+  },
+});
+
+let open: Matcher | undefined;
+afterEach(async () => {
+  await open?.close();
+  open = undefined;
+});
+
+async function child(mode = "normal", caseTimeoutMs = 1500): Promise<Matcher> {
+  open = await startChildMatcher(`node ${fixture} ${mode}`, { caseTimeoutMs, startTimeoutMs: 5000 });
+  return open;
+}
+
+describe("a child implementation", () => {
+  it("answers pipelined requests out of order, each by its seq", async () => {
+    const m = await child("pairs");
+    const answers = await Promise.all(["a", "b", "c", "d"].map((n) => m.match(query(n))));
+    expect(answers.map((a) => a.answer)).toEqual(["outcome", "outcome", "outcome", "outcome"]);
+  });
+
+  it("reports skipped and errored answers as such", async () => {
+    const m = await child();
+    expect(await m.match(query("skipped"))).toEqual({
+      answer: "skipped",
+      message: "no equivalents",
+      issue: "https://example.com/1",
+    });
+    expect(await m.match(query("errored"))).toEqual({ answer: "errored", message: "not today" });
+  });
+
+  it("reports a crash with its stderr, restarts and goes on", async () => {
+    const m = await child();
+    const crashed = await m.match(query("crash"));
+    expect(crashed).toMatchObject({ answer: "broken", problem: "crashed" });
+    expect(crashed.answer === "broken" && crashed.stderr).toContain("got crash");
+    expect(await m.match(query("fine"))).toEqual({ answer: "outcome", outcome: { outcome: "noMatch" } });
+  });
+
+  it("blames a crash on the case that causes it, not on the others in flight", async () => {
+    const m = await child("pairs");
+    const [a, crash, b] = await Promise.all([m.match(query("a")), m.match(query("crash")), m.match(query("b"))]);
+    expect(crash).toMatchObject({ answer: "broken", problem: "crashed" });
+    expect(a).toEqual({ answer: "outcome", outcome: { outcome: "noMatch" } });
+    expect(b).toEqual({ answer: "outcome", outcome: { outcome: "noMatch" } });
+  });
+
+  it("reports a hang past the case timeout and goes on", async () => {
+    const m = await child("normal", 500);
+    expect(await m.match(query("hang"))).toMatchObject({ answer: "broken", problem: "timeout" });
+    expect(await m.match(query("fine"))).toEqual({ answer: "outcome", outcome: { outcome: "noMatch" } });
+  });
+
+  it("reports a line that is not JSON and goes on", async () => {
+    const m = await child();
+    expect(await m.match(query("babble"))).toMatchObject({ answer: "broken", problem: "garbage" });
+    expect(await m.match(query("fine"))).toEqual({ answer: "outcome", outcome: { outcome: "noMatch" } });
+  });
+
+  it("reports an answer that breaks the protocol", async () => {
+    const m = await child();
+    expect(await m.match(query("broken"))).toMatchObject({ answer: "broken", problem: "protocol" });
+  });
+
+  it.each([
+    ["no-start", /exited with code 3 before answering start/],
+    ["bad-ready", /answered start with a ready message that/],
+  ])("refuses a child that %s", async (mode, message) => {
+    await expect(startChildMatcher(`node ${fixture} ${mode}`, { startTimeoutMs: 3000 })).rejects.toThrow(
+      MatcherStartError,
+    );
+    await expect(startChildMatcher(`node ${fixture} ${mode}`, { startTimeoutMs: 3000 })).rejects.toThrow(message);
+  });
+});

@@ -1,0 +1,49 @@
+// One interface for every implementation: the reference model, an in-process module, a child process.
+import type { Outcome } from "../contract/outcome.ts";
+import type { ImplementationInfo, SubjectInputForm } from "../contract/protocol.ts";
+import type { SubjectKind } from "../contract/subject.ts";
+import type { Query } from "../invariants/invariant.ts";
+import type { Minor } from "../model/versions.ts";
+
+/** What an implementation answered, as a closed union. */
+export type Answer =
+  | { readonly answer: "outcome"; readonly outcome: Outcome }
+  /** An honest "not supported": counted apart from failures. */
+  | { readonly answer: "skipped"; readonly message: string; readonly issue?: string }
+  /** The implementation reports failing on this case. */
+  | { readonly answer: "errored"; readonly message: string; readonly detail?: string }
+  /** The implementation broke: crashed, hung past the timeout, or wrote what the protocol does not allow. */
+  | {
+      readonly answer: "broken";
+      readonly problem: BrokenProblem;
+      readonly message: string;
+      readonly stderr: readonly string[];
+    };
+
+export type BrokenProblem = "crashed" | "timeout" | "garbage" | "protocol";
+
+export interface Matcher {
+  readonly info: ImplementationInfo;
+  readonly subjects: readonly SubjectKind[];
+  readonly input: SubjectInputForm;
+  readonly kubernetesVersions: readonly Minor[];
+  /** The query as the runner states it; the adapter sends what the protocol says to send. */
+  match(query: Query): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+/** The implementation would not start or would not speak the protocol at all: exit code 2. */
+export class MatcherStartError extends Error {
+  override name = "MatcherStartError";
+  readonly stderr: readonly string[];
+
+  constructor(message: string, stderr: readonly string[] = []) {
+    super(message);
+    this.stderr = stderr;
+  }
+}
+
+/** Does the matcher answer this kind at this minor? */
+export function answers(m: Matcher, kind: SubjectKind, minor: Minor): boolean {
+  return m.subjects.includes(kind) && m.kubernetesVersions.includes(minor);
+}

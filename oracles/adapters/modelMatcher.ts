@@ -1,0 +1,19 @@
+// The reference model as a Matcher: the embedded default implementation.
+import { subjectKinds } from "../contract/subject.ts";
+import { decide } from "../model/decide.ts";
+import { supportedMinors } from "../model/versions.ts";
+import type { Matcher } from "./matcher.ts";
+
+export function modelMatcher(): Matcher {
+  return {
+    info: { name: "matchconform reference model", version: "0.1.0", language: "typescript" },
+    subjects: subjectKinds,
+    input: "manifest",
+    kubernetesVersions: supportedMinors,
+    match: async (q) => ({
+      answer: "outcome",
+      outcome: decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome,
+    }),
+    close: async () => {},
+  };
+}

@@ -1,0 +1,35 @@
+// JUnit XML: one suite per phase, one failing testcase per bucket, for CI systems.
+import { formatAnswer, formatReference } from "./answerText.ts";
+import type { Phase, RunReport } from "./runReport.ts";
+
+const esc = (s: string) =>
+  s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/[^\t\n\r\x20-\uFFFD]/g, "");
+
+export function runJunit(r: RunReport): string {
+  const f = r.footer;
+  const totals: Record<Phase, { tests: number; passed: number }> = {
+    corpus: { tests: f.corpus.passed + f.corpus.failed, passed: f.corpus.passed },
+    generated: { tests: f.generated.agreed + f.generated.diverged, passed: f.generated.agreed },
+    invariant: { tests: f.invariants.reduce((n, i) => n + i.checked, 0), passed: 0 },
+  };
+  totals.invariant.passed = totals.invariant.tests - f.invariants.reduce((n, i) => n + i.violated, 0);
+  const suites = (Object.keys(totals) as Phase[]).map((phase) => {
+    const buckets = r.buckets.filter((b) => b.phase === phase && !b.expectedFailure);
+    const cases = [
+      `    <testcase classname="matchconform.${phase}" name="${totals[phase].passed} agreeing decisions"/>`,
+      ...buckets.map(
+        (b) =>
+          `    <testcase classname="matchconform.${phase}" name="${esc(b.signature)}">\n      <failure message="${esc(`${b.count} × ${b.signature}`)}">${esc(
+            `expected: ${formatReference(b.example.expected)}\nactual: ${formatAnswer(b.example.actual)}\n\n${b.example.caseFile}`,
+          )}</failure>\n    </testcase>`,
+      ),
+    ];
+    return `  <testsuite name="matchconform ${phase}" tests="${buckets.length + 1}" failures="${buckets.length}">\n${cases.join("\n")}\n  </testsuite>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="matchconform ${esc(r.header.implementation.name)}">\n${suites.join("\n")}\n</testsuites>\n`;
+}

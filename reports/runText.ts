@@ -1,0 +1,60 @@
+// The plain summary of a run, and live progress on a terminal.
+import type { Progress } from "../suites/run/runContext.ts";
+import { formatAnswer, formatReference } from "./answerText.ts";
+import type { RunReport } from "./runReport.ts";
+
+export function summary(r: RunReport): string {
+  const f = r.footer;
+  const lines = [
+    `matchconform ${r.header.matchconform}: ${r.header.implementation.name} ${r.header.implementation.version} at Kubernetes ${r.header.kubernetesVersions.join(", ")}, seed ${r.header.seed}`,
+    `corpus: ${f.corpus.passed} passed, ${f.corpus.failed} failed, ${f.corpus.skipped} skipped`,
+    `generated: ${f.generated.scenarios} scenarios, ${f.generated.diverged} diverged, ${f.generated.skipped} skipped${f.generated.timeToFirstDivergenceMs === null ? "" : `, first divergence after ${f.generated.timeToFirstDivergenceMs} ms`}`,
+    `invariants: ${f.invariants.filter((i) => i.violated > 0).length} of ${f.invariants.length} violated`,
+    "",
+  ];
+  const open = r.buckets.filter((b) => !b.expectedFailure);
+  const known = r.buckets.filter((b) => b.expectedFailure);
+  lines.push(
+    open.length === 0 ? "No divergence." : `${open.length} bucket${open.length === 1 ? "" : "s"} of divergences:`,
+  );
+  for (const b of open) {
+    lines.push(
+      `  ${String(b.count).padStart(5)} × ${b.signature}  [${b.phase}; ${b.minors.join(", ")}]`,
+      `          expected: ${formatReference(b.example.expected)}`,
+      `          actual:   ${formatAnswer(b.example.actual)}`,
+    );
+  }
+  if (known.length > 0) lines.push("", `${known.length} expected failure${known.length === 1 ? "" : "s"}:`);
+  for (const b of known) lines.push(`  ${String(b.count).padStart(5)} × ${b.signature} — ${b.expectedFailure?.reason}`);
+  for (const e of r.expectedFailures.noLongerFailing) lines.push(`  no longer failing, remove it: ${e}`);
+  const failed = f.corpus.failed + f.generated.diverged + f.invariants.reduce((n, i) => n + i.violated, 0);
+  const passed = f.corpus.passed + f.generated.agreed + f.invariants.reduce((n, i) => n + i.checked - i.violated, 0);
+  lines.push("", `${passed} passed, ${failed} failed`);
+  return lines.join("\n");
+}
+
+/** Progress on a terminal (one rewritten line), or nothing when output is not a terminal. */
+export function terminalProgress(stream: NodeJS.WriteStream, deadlineMs?: number): Progress & { done(): void } {
+  const tty = stream.isTTY === true;
+  let name = "";
+  let total = 0;
+  let last = 0;
+  const start = performance.now();
+  return {
+    phase(n, t) {
+      name = n;
+      total = t;
+    },
+    tick(done, failures) {
+      const now = performance.now();
+      if (!tty || now - last < 100) return;
+      last = now;
+      const left =
+        deadlineMs === undefined ? "" : `, ${Math.max(0, Math.round((deadlineMs - (now - start)) / 1000))} s left`;
+      stream.write(`\r\x1b[2K${name}: ${done}/${total}, ${failures} failing${left}`);
+    },
+    done() {
+      if (tty) stream.write("\r\x1b[2K");
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// Writes every report of a run into a folder; each file is written beside its final name and
+// renamed into place, so an interrupted write never leaves a half report behind.
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { badge } from "./badge.ts";
+import { bundle } from "./bundle.ts";
+import { runHtml } from "./runHtml.ts";
+import { runJunit } from "./runJunit.ts";
+import { runMarkdown } from "./runMarkdown.ts";
+import type { RunReport } from "./runReport.ts";
+
+function writeAtomic(file: string, content: string): void {
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, content);
+  renameSync(temp, file);
+}
+
+export function writeReports(dir: string, report: RunReport): string[] {
+  mkdirSync(dir, { recursive: true });
+  const files: [string, string][] = [
+    ["report.json", `${JSON.stringify(report, null, 2)}\n`],
+    ["report.md", runMarkdown(report)],
+    ["report.html", runHtml(report)],
+    ["junit.xml", runJunit(report)],
+    ["badge.json", `${JSON.stringify(badge(report))}\n`],
+  ];
+  for (const [name, content] of files) writeAtomic(join(dir, name), content);
+  report.buckets.forEach((b, i) => {
+    const folder = join(dir, "bundles", `${String(i + 1).padStart(2, "0")}-${slug(b.signature)}`);
+    mkdirSync(folder, { recursive: true });
+    for (const [name, content] of Object.entries(bundle(b))) writeAtomic(join(folder, name), content);
+  });
+  return files.map(([name]) => join(dir, name));
+}
+
+/** Each bucket's minimal case as a regression case file that `replay` reads. */
+export function saveRegressions(dir: string, report: RunReport): string[] {
+  mkdirSync(dir, { recursive: true });
+  return report.buckets
+    .filter((b) => b.phase !== "corpus")
+    .map((b) => {
+      const file = join(dir, `${slug(b.signature)}.yaml`);
+      writeAtomic(
+        file,
+        `# ${b.signature}: ${b.count} × in ${b.phase}, found by ${report.header.implementation.name}\n${b.example.caseFile}`,
+      );
+      return file;
+    });
+}
+
+export function slug(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 80);
+}

@@ -1,0 +1,55 @@
+// The corpus: every test of every case the implementation answers, at the run's minors.
+
+import { answers } from "../../oracles/adapters/matcher.ts";
+import { satisfies } from "../../oracles/contract/agreement.ts";
+import type { Query } from "../../oracles/invariants/invariant.ts";
+import { toCaseFile } from "../../reports/caseFile.ts";
+import type { LoadedCase } from "../format/loadCaseFile.ts";
+import type { RunContext } from "./runContext.ts";
+import { inParallel } from "./runContext.ts";
+import { signature } from "./signature.ts";
+
+export interface CorpusCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export async function runCorpus(ctx: RunContext, cases: readonly LoadedCase[]): Promise<CorpusCounts> {
+  const counts: CorpusCounts = { passed: 0, failed: 0, skipped: 0 };
+  const work = cases.flatMap((c) =>
+    c.minors
+      .filter((m) => ctx.options.minors.includes(m) && answers(ctx.matcher, c.subject.kind, m))
+      .flatMap((minor) => c.tests.map((t) => ({ c, t, minor }))),
+  );
+  ctx.progress.phase("corpus", work.length);
+  let done = 0;
+  await inParallel(work, 64, async ({ c, t, minor }) => {
+    const query: Query = {
+      kubernetesVersion: minor,
+      subject: c.subject,
+      cluster: t.cluster ?? c.cluster ?? {},
+      request: t.request,
+    };
+    const answer = await ctx.ask(query);
+    const model = ctx.model(query);
+    if (answer.answer === "skipped") counts.skipped++;
+    else if (answer.answer === "outcome" && satisfies(t.expected, answer.outcome)) counts.passed++;
+    else {
+      counts.failed++;
+      ctx.buckets.add(signature(model.clauses, t.expected.outcome, answer), "corpus", minor, () => ({
+        phase: "corpus",
+        query,
+        expected: t.expected,
+        actual: answer,
+        clauses: model.clauses,
+        caseFile: toCaseFile([
+          { description: c.description, ...(c.source && { source: c.source }), query, outcome: model.outcome },
+        ]),
+        corpus: { file: c.file, case: c.description, test: t.description },
+      }));
+    }
+    ctx.progress.tick(++done, counts.failed);
+  });
+  return counts;
+}

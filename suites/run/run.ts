@@ -1,0 +1,82 @@
+// `matchconform run`: the corpus, then generated scenarios against the model, then the
+// invariants on the implementation alone; every failure bucketed, the largest reduced.
+import type { Matcher } from "../../oracles/adapters/matcher.ts";
+import { clauseNames } from "../../oracles/model/clauses.ts";
+import type { Bucket, RunReport } from "../../reports/runReport.ts";
+import type { LoadedCase } from "../format/loadCaseFile.ts";
+import { BucketCollector } from "./buckets.ts";
+import { runCorpus } from "./corpusPhase.ts";
+import type { ExpectedFailure } from "./expectedFailures.ts";
+import { applyExpectedFailures } from "./expectedFailures.ts";
+import { runGenerated } from "./generatedPhase.ts";
+import { runInvariants } from "./invariantPhase.ts";
+import type { RunOptions } from "./options.ts";
+import type { Progress } from "./runContext.ts";
+import { RunContext } from "./runContext.ts";
+
+export interface RunInput {
+  readonly matcher: Matcher;
+  readonly options: RunOptions;
+  readonly cases: readonly LoadedCase[];
+  readonly expected: readonly ExpectedFailure[];
+  readonly header: Omit<
+    RunReport["header"],
+    "startedAt" | "implementation" | "input" | "kubernetesVersions" | "seed"
+  > & {
+    readonly command?: string;
+    readonly module?: string;
+  };
+  readonly progress: Progress;
+}
+
+export async function runConformance(input: RunInput): Promise<RunReport> {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const buckets = new BucketCollector();
+  const ctx = new RunContext(input.matcher, input.options, buckets, input.progress);
+
+  const corpus = await runCorpus(ctx, input.cases);
+  const generatedStart = performance.now();
+  const firstBefore = buckets.countIn("generated");
+  const generated = await runGenerated(ctx);
+  const firstAt = firstDivergenceAt(buckets, firstBefore);
+  const invariants = await runInvariants(ctx);
+  const collected = await buckets.finish(input.options.budget.shrinkBuckets);
+  const applied = applyExpectedFailures(collected, input.expected);
+
+  const { command, module, ...header } = input.header;
+  return {
+    header: {
+      ...header,
+      startedAt,
+      implementation: { ...input.matcher.info, ...(command && { command }), ...(module && { module }) },
+      input: input.matcher.input,
+      kubernetesVersions: input.options.minors,
+      seed: input.options.seed,
+    },
+    buckets: applied.buckets,
+    expectedFailures: { stillFailing: applied.stillFailing, noLongerFailing: applied.noLongerFailing },
+    footer: {
+      corpus,
+      generated: {
+        ...generated,
+        timeToFirstDivergenceMs: firstAt === undefined ? null : Math.round(firstAt - generatedStart),
+      },
+      invariants,
+      implementationFailures: ctx.implementationFailures,
+      clauseCoverage: Object.fromEntries(clauseNames.map((c) => [c, ctx.coverage.get(c) ?? 0])),
+      durationMs: Math.round(performance.now() - started),
+      exitCode: exitCode(applied.buckets, ctx.answered, ctx.implementationFailures),
+    },
+  };
+}
+
+function firstDivergenceAt(buckets: BucketCollector, before: number): number | undefined {
+  return buckets.countIn("generated") > before ? buckets.firstGeneratedAt : undefined;
+}
+
+/** 0: nothing diverges but expected failures; 1: something does; 2: no answer was usable. */
+function exitCode(buckets: readonly Bucket[], answered: number, failures: number): 0 | 1 | 2 {
+  if (answered > 0 && failures === answered) return 2;
+  return buckets.some((b) => b.expectedFailure === undefined) ? 1 : 0;
+}

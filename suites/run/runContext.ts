@@ -1,0 +1,67 @@
+// What every phase of a run shares: the implementation, the buckets, the model's clause counts.
+import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
+import type { Outcome } from "../../oracles/contract/outcome.ts";
+import type { Query } from "../../oracles/invariants/invariant.ts";
+import type { ClauseName } from "../../oracles/model/clauses.ts";
+import type { Decision } from "../../oracles/model/decide.ts";
+import { decide } from "../../oracles/model/decide.ts";
+import type { BucketCollector } from "./buckets.ts";
+import type { RunOptions } from "./options.ts";
+
+export interface Progress {
+  phase(name: string, total: number): void;
+  tick(done: number, failures: number): void;
+}
+
+export class RunContext {
+  readonly matcher: Matcher;
+  readonly options: RunOptions;
+  readonly buckets: BucketCollector;
+  readonly progress: Progress;
+  readonly coverage = new Map<ClauseName, number>();
+  implementationFailures = 0;
+  answered = 0;
+
+  constructor(matcher: Matcher, options: RunOptions, buckets: BucketCollector, progress: Progress) {
+    this.matcher = matcher;
+    this.options = options;
+    this.buckets = buckets;
+    this.progress = progress;
+  }
+
+  /** The model's decision, counted into the run's clause coverage. */
+  model(q: Query, count = true): Decision {
+    const d = decide(q.subject, q.cluster, q.request, q.kubernetesVersion);
+    if (count) for (const c of d.clauses) this.coverage.set(c, (this.coverage.get(c) ?? 0) + 1);
+    return d;
+  }
+
+  async ask(q: Query): Promise<Answer> {
+    const a = await this.matcher.match(q);
+    this.answered++;
+    if (a.answer === "broken" || a.answer === "errored") this.implementationFailures++;
+    return a;
+  }
+
+  /** The implementation's Kubernetes outcome, or undefined when it gave none. */
+  async outcomeOf(q: Query): Promise<Outcome | undefined> {
+    const a = await this.matcher.match(q);
+    return a.answer === "outcome" ? a.outcome : undefined;
+  }
+}
+
+/** Runs `work` over `items` with up to `width` in flight, in order of completion. */
+export async function inParallel<T>(
+  items: readonly T[],
+  width: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(width, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      await work(items[i] as T, i);
+    }
+  });
+  await Promise.all(lanes);
+}
