@@ -48,16 +48,14 @@ export function applyExpectedFailures(
   buckets: readonly Bucket[],
   expected: readonly ExpectedFailure[],
 ): { buckets: Bucket[]; stillFailing: string[]; noLongerFailing: string[] } {
-  const used = new Set<ExpectedFailure>();
   const marked = buckets.map((b) => {
     const e = expected.find((x) => covers(x, b));
-    if (!e) return b;
-    used.add(e);
-    return { ...b, expectedFailure: { reason: e.reason, ...(e.issue !== undefined && { issue: e.issue }) } };
+    return e ? { ...b, expectedFailure: { reason: e.reason, ...(e.issue !== undefined && { issue: e.issue }) } } : b;
   });
+  const used = (e: ExpectedFailure) => buckets.some((b) => covers(e, b));
   return {
     buckets: marked,
-    stillFailing: expected.filter((e) => used.has(e)).map(describeExpected),
-    noLongerFailing: expected.filter((e) => !used.has(e)).map(describeExpected),
+    stillFailing: [...new Set(expected.filter(used).map(describeExpected))],
+    noLongerFailing: [...new Set(expected.filter((e) => !used(e)).map(describeExpected))],
   };
 }

@@ -1,0 +1,94 @@
+// The runner end to end, in-process: the model finds nothing in itself, a miniature's bug lands
+// in a fitting bucket with a small example, and expected failures are reported apart.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Ajv } from "ajv";
+import addFormatsModule from "ajv-formats";
+import { describe, expect, it } from "vitest";
+import type { Matcher } from "../../oracles/adapters/matcher.ts";
+import { modelMatcher } from "../../oracles/adapters/modelMatcher.ts";
+import { loadModuleMatcher } from "../../oracles/adapters/moduleMatcher.ts";
+import reportSchema from "../../reports/run-report.schema.json" with { type: "json" };
+import type { RunReport } from "../../reports/runReport.ts";
+import { saveRegressions } from "../../reports/writeReports.ts";
+import caseSchema from "../cases/case-file.schema.json" with { type: "json" };
+import { collectCaseFiles } from "../format/collectCaseFiles.ts";
+import { loadCaseFile } from "../format/loadCaseFile.ts";
+import { replayWithModel } from "../replay/replayCases.ts";
+import { profiles } from "./options.ts";
+import { runConformance } from "./run.ts";
+
+const cases = collectCaseFiles([fileURLToPath(new URL("../cases", import.meta.url))]).flatMap(loadCaseFile);
+const silent = { phase() {}, tick() {} };
+
+async function runOn(matcher: Matcher, expected: { bucket: string; reason: string }[] = []): Promise<RunReport> {
+  return runConformance({
+    matcher,
+    options: { budget: profiles.quick, seed: 7, minors: ["1.37"], caseFiles: [] },
+    cases,
+    expected,
+    progress: silent,
+    header: { matchconform: "test", profile: "quick", options: {}, replay: "test" },
+  });
+}
+
+const ajv = new Ajv({ strict: false });
+const addFormats = addFormatsModule as unknown as (a: Ajv) => void;
+addFormats(ajv);
+ajv.addSchema(caseSchema);
+const validReport = ajv.compile(reportSchema);
+
+describe("matchconform run", () => {
+  it("finds no divergence in the reference model itself, and the report fits its schema", async () => {
+    const report = await runOn(modelMatcher());
+    expect(report.buckets).toEqual([]);
+    expect(report.footer.exitCode).toBe(0);
+    expect(report.footer.corpus.failed).toBe(0);
+    expect(validReport(report), JSON.stringify(validReport.errors)).toBe(true);
+  });
+
+  describe("on a miniature whose x/* does not match x", async () => {
+    const miniature = fileURLToPath(new URL("./fixtures/podsStarMiniature.mjs", import.meta.url));
+    const report = await runOn(await loadModuleMatcher(miniature));
+    const signature = "rules.resource.subresourceWildcardMatchesMain · model match · implementation noMatch";
+
+    it("reports the bug under the clause it breaks", () => {
+      expect(report.buckets.map((b) => b.signature)).toContain(signature);
+      expect(report.footer.exitCode).toBe(1);
+      expect(validReport(report), JSON.stringify(validReport.errors)).toBe(true);
+    });
+
+    it("reduces the generated example to a small case", () => {
+      const generated = report.buckets.find((b) => b.phase === "generated" && b.signature === signature);
+      expect(generated?.example.caseFile.length).toBeLessThan(1500);
+    });
+
+    it("saves regressions that replay reads and the model passes", () => {
+      const dir = mkdtempSync(join(tmpdir(), "matchconform-"));
+      const files = saveRegressions(dir, report);
+      expect(files.length).toBeGreaterThan(0);
+      const results = replayWithModel(files.flatMap(loadCaseFile));
+      expect(results.filter((r) => r.result !== "passed")).toEqual([]);
+      expect(readFileSync(files[0] ?? "", "utf8")).toMatch(/^# /);
+    });
+
+    it("reports an expected failure apart, and one that no longer fails", async () => {
+      const all = report.buckets.map((b) => ({ bucket: b.signature, reason: "known" }));
+      const again = await runOn(await loadModuleMatcher(miniature), [
+        ...all,
+        { bucket: "nothing like this", reason: "fixed" },
+      ]);
+      expect(again.footer.exitCode).toBe(0);
+      expect(again.buckets.every((b) => b.expectedFailure?.reason === "known")).toBe(true);
+      expect(
+        again.expectedFailures.noLongerFailing,
+        JSON.stringify([
+          report.buckets.map((b) => [b.signature, b.count]),
+          again.buckets.map((b) => [b.signature, b.count]),
+        ]),
+      ).toEqual(["nothing like this"]);
+    });
+  });
+});
