@@ -1,8 +1,10 @@
-// `--implementation "<command>"` or `--module <file>`, or the built-in model when neither is given.
+// `--implementation "<command>"` (or `upstream@1.N`, the upstream Go oracle), `--module <file>`,
+// or the built-in model when neither is given.
 import { startChildMatcher } from "../oracles/adapters/childMatcher.ts";
 import type { Matcher } from "../oracles/adapters/matcher.ts";
 import { modelMatcher } from "../oracles/adapters/modelMatcher.ts";
 import { loadModuleMatcher } from "../oracles/adapters/moduleMatcher.ts";
+import { buildUpstreamOracle, upstreamPattern } from "../oracles/adapters/upstreamBuild.ts";
 import { UsageError } from "./usageError.ts";
 
 export interface ImplementationChoice {
@@ -16,6 +18,11 @@ export async function openImplementation(c: ImplementationChoice): Promise<Match
     throw new UsageError("give --implementation or --module, not both");
   const timeout = c.caseTimeoutMs === undefined ? {} : { caseTimeoutMs: c.caseTimeoutMs };
   if (c.module !== undefined) return loadModuleMatcher(c.module, timeout);
+  const upstream = c.implementation === undefined ? null : upstreamPattern.exec(c.implementation);
+  if (upstream?.[1]) {
+    const binary = await buildUpstreamOracle(upstream[1], (line) => process.stderr.write(`${line}\n`));
+    return startChildMatcher(JSON.stringify(binary), timeout);
+  }
   if (c.implementation !== undefined) return startChildMatcher(c.implementation, timeout);
   return modelMatcher();
 }

@@ -69,6 +69,8 @@ export interface RunReport {
       readonly violated: number;
       readonly inconclusive: number;
     }[];
+    /** From the start of the run to the first failure of any phase. */
+    readonly firstFailureMs: number | null;
     readonly implementationFailures: number;
     readonly clauseCoverage: Readonly<Record<string, number>>;
     readonly durationMs: number;

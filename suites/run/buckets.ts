@@ -15,6 +15,7 @@ interface Entry {
 export class BucketCollector {
   readonly #entries = new Map<string, Entry>();
   #firstGeneratedAt: number | undefined;
+  #firstAt: number | undefined;
 
   add(
     signature: string,
@@ -23,6 +24,7 @@ export class BucketCollector {
     example: () => Example,
     reduce?: (e: Example) => Promise<Example>,
   ): void {
+    this.#firstAt ??= performance.now();
     if (phase === "generated") this.#firstGeneratedAt ??= performance.now();
     const key = `${phase} ${signature}`;
     const entry = this.#entries.get(key);
@@ -43,6 +45,11 @@ export class BucketCollector {
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** When the first failure of any phase was found. */
+  get firstAt(): number | undefined {
+    return this.#firstAt;
   }
 
   /** When the first generated divergence was found. */

@@ -63,6 +63,7 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
         timeToFirstDivergenceMs: firstAt === undefined ? null : Math.round(firstAt - generatedStart),
       },
       invariants,
+      firstFailureMs: buckets.firstAt === undefined ? null : Math.round(buckets.firstAt - started),
       implementationFailures: ctx.implementationFailures,
       clauseCoverage: Object.fromEntries(clauseNames.map((c) => [c, ctx.coverage.get(c) ?? 0])),
       durationMs: Math.round(performance.now() - started),

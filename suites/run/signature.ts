@@ -20,14 +20,31 @@ const summaries = new Set<ClauseName>([
   "webhook.noEquivalentMatches",
 ]);
 
-/** Clauses taken by most decisions: they decide only when nothing rarer was taken. */
-function common(c: ClauseName): boolean {
+/** Decisions that end the matching at once: exemptions, errors, exclusion, no binding. */
+const shortCircuits =
+  /exempt|NeverHandlesDelete|withoutBindingNeverEvaluated|NotFound|Error|UnknownKind|excludeWins|emptyNamespaceLookup|swallowed|Swallowed|Dropped/;
+
+/** Clauses of the common path that decide only when nothing rarer was taken. */
+const structural = new Set<string>([
+  "namespaceSelector.clusterScopedAlwaysMatches",
+  "rules.scope.namespacedMatches",
+  "rules.scope.clusterMatches",
+  "objectSelector.nullObjectNeverMatches",
+  "objectSelector.neitherObjectMatches",
+  "binding.withoutMatchResourcesMatchesAll",
+]);
+
+function routine(c: ClauseName): boolean {
   return (
     c.startsWith("defaulting.") ||
     c.startsWith("labelSelector.") ||
     /^rules\.(operation|group|version)\./.test(c) ||
-    ["rules.scope.all", "rules.resource.exact", "rules.resource.wildcardMainOnly", "rules.resource.miss"].includes(c) ||
     [
+      "rules.scope.all",
+      "rules.resource.exact",
+      "rules.resource.wildcardMainOnly",
+      "rules.resource.allWithSubresources",
+      "rules.resource.miss",
       "namespaceSelector.emptyMatchesWithoutLookup",
       "namespaceSelector.storedNamespaceLabels",
       "objectSelector.emptyMatchesAll",
@@ -38,11 +55,23 @@ function common(c: ClauseName): boolean {
   );
 }
 
-/** The last clause of the rarest kind the model's decision went through. */
+function tier(c: ClauseName): number {
+  if (summaries.has(c)) return 0;
+  if (c.startsWith("validation.") || shortCircuits.test(c)) return 4;
+  if (routine(c)) return 1;
+  if (structural.has(c)) return 2;
+  return 3;
+}
+
+/**
+ * The clause the model's decision turned on: the first clause of the highest tier it took —
+ * a short cut (exemption, error, exclusion, failed validation), then an out-of-the-way clause,
+ * then a structural one, then the routine path.
+ */
 export function decidingClause(clauses: readonly ClauseName[]): ClauseName | "none" {
-  const specific = clauses.filter((c) => !summaries.has(c) && !common(c));
-  const fallback = clauses.filter((c) => !summaries.has(c));
-  return specific.at(-1) ?? fallback.at(-1) ?? clauses.at(-1) ?? "none";
+  let best: ClauseName | undefined;
+  for (const c of clauses) if (best === undefined || tier(c) > tier(best)) best = c;
+  return best ?? "none";
 }
 
 export type AnswerName = OutcomeName | "skipped" | "errored" | "crashed" | "timeout" | "garbage" | "protocol";
@@ -59,9 +88,13 @@ export function answerName(a: Answer): AnswerName {
   }
 }
 
-/** `clause · model X · implementation Y`; implementation failures group by their kind alone. */
+/**
+ * `clause · model X · implementation Y`. Implementation failures group by their kind alone; a
+ * disagreement on validity turns on validation itself.
+ */
 export function signature(clauses: readonly ClauseName[], model: OutcomeName, answer: Answer): string {
   const impl = answerName(answer);
   if (answer.answer === "errored" || answer.answer === "broken") return `implementation ${impl}`;
-  return `${decidingClause(clauses)} · model ${model} · implementation ${impl}`;
+  const clause = impl === "invalid" && model !== "invalid" ? "validation.accepted" : decidingClause(clauses);
+  return `${clause} · model ${model} · implementation ${impl}`;
 }

@@ -1,0 +1,50 @@
+// `upstream@1.N`: the upstream Go oracle for a minor, built on first use (minutes) and cached
+// outside the repository by oracles/upstream/build.sh, which prints the binary's path last.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { MatcherStartError } from "./matcher.ts";
+
+const script = fileURLToPath(new URL("../upstream/build.sh", import.meta.url));
+
+export const upstreamPattern = /^upstream@(1\.\d+)$/;
+
+/** Whether a Go toolchain is on PATH (the upstream oracle needs one to be built). */
+export async function hasGo(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const p = spawn("go", ["version"], { stdio: "ignore" });
+    p.on("error", () => resolve(false));
+    p.on("exit", (code) => resolve(code === 0));
+  });
+}
+
+/** Builds (or finds) the oracle binary for the minor; progress goes to `log`. */
+export async function buildUpstreamOracle(minor: string, log: (line: string) => void = () => {}): Promise<string> {
+  if (!existsSync(script)) throw new MatcherStartError(`the upstream oracle's build script is missing: ${script}`);
+  if (!(await hasGo()))
+    throw new MatcherStartError("upstream@ needs Go on PATH to build the upstream oracle (Go 1.26 or later)");
+  return new Promise((resolve, reject) => {
+    const p = spawn("bash", [script, minor], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, GOTOOLCHAIN: "local" },
+    });
+    let last = "";
+    const tail: string[] = [];
+    p.stdout.on("data", (d: Buffer) => {
+      for (const line of d.toString().split("\n")) if (line.trim() !== "") last = line.trim();
+    });
+    p.stderr.on("data", (d: Buffer) => {
+      for (const line of d.toString().split("\n")) {
+        if (line.trim() === "") continue;
+        tail.push(line);
+        if (tail.length > 30) tail.shift();
+        log(line);
+      }
+    });
+    p.on("error", (e) => reject(new MatcherStartError(`the upstream oracle could not be built: ${e.message}`)));
+    p.on("exit", (code) => {
+      if (code === 0 && last !== "" && existsSync(last)) resolve(last);
+      else reject(new MatcherStartError(`building the upstream oracle for ${minor} failed (exit ${code})`, tail));
+    });
+  });
+}
