@@ -3,6 +3,7 @@
 import { parseArgs } from "node:util";
 import { MatcherStartError } from "../oracles/adapters/matcher.ts";
 import { CaseFileError } from "../suites/format/caseFileError.ts";
+import { cluster } from "./cluster.ts";
 import { coverage } from "./coverage.ts";
 import { replay } from "./replay.ts";
 import { run } from "./run.ts";
@@ -22,6 +23,10 @@ commands:
   replay <files or folders...> [--kubernetes-version 1.N] [--implementation "<command>" | --module <file>]
       every test of every case file, at every minor the case applies to (or the one given),
       on the reference model or the implementation; each failure and "N passed, N failed".
+
+  cluster up [--kubernetes-version 1.N] | cluster down
+      build (first time: minutes) and start etcd and kube-apiserver on loopback, with a
+      kubeconfig for the suite; down stops them and removes their data.
 
   coverage [--num-runs N] [--seed S]
       how often generated scenarios reach each clause of the reference model (Markdown).
@@ -96,6 +101,14 @@ export async function main(
           },
           out,
         );
+      }
+      case "cluster": {
+        const { values, positionals } = parseArgs({
+          args: [...rest],
+          allowPositionals: true,
+          options: { "kubernetes-version": { type: "string" } },
+        });
+        return await cluster(positionals[0], values["kubernetes-version"], out);
       }
       case "coverage": {
         const { values } = parseArgs({

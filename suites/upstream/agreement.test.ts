@@ -1,0 +1,79 @@
+// The reference model against the upstream Go oracle (k8s.io/apiserver's own code) at several
+// minors: every corpus test, then generated scenarios of every subject kind, manifests with
+// omitted fields and invalid ones. Every divergence is a finding against one of the two.
+//   MATCHCONFORM_UPSTREAM_MINORS  minors to build and compare (default 1.34,1.37)
+//   MATCHCONFORM_UPSTREAM_RUNS    generated scenarios per minor (default 1500; nightly 20000)
+//   MATCHCONFORM_REQUIRE_GO=1     a missing Go toolchain fails instead of skipping (CI sets it)
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scenario } from "../../generators/scenario.ts";
+import { startChildMatcher } from "../../oracles/adapters/childMatcher.ts";
+import type { Matcher } from "../../oracles/adapters/matcher.ts";
+import { buildUpstreamOracle, hasGo } from "../../oracles/adapters/upstreamBuild.ts";
+import { agree } from "../../oracles/contract/agreement.ts";
+import type { Query } from "../../oracles/invariants/invariant.ts";
+import { decide } from "../../oracles/model/decide.ts";
+import type { Minor } from "../../oracles/model/versions.ts";
+import { isMinor } from "../../oracles/model/versions.ts";
+import { formatAnswer } from "../../reports/answerText.ts";
+import { toCaseFile } from "../../reports/caseFile.ts";
+import { formatFailures } from "../../reports/replayText.ts";
+import { collectCaseFiles } from "../format/collectCaseFiles.ts";
+import { loadCaseFile } from "../format/loadCaseFile.ts";
+import { replayWith } from "../replay/replayCases.ts";
+import { reduceQuery } from "../shrink/reduceQuery.ts";
+
+const minors = (process.env.MATCHCONFORM_UPSTREAM_MINORS ?? "1.34,1.37").split(",").map((m) => m.trim());
+const runs = Number(process.env.MATCHCONFORM_UPSTREAM_RUNS ?? 1500);
+const requireGo = process.env.MATCHCONFORM_REQUIRE_GO === "1";
+const goAvailable = await hasGo();
+const cases = collectCaseFiles([new URL("../cases", import.meta.url).pathname]).flatMap(loadCaseFile);
+
+if (!goAvailable && !requireGo) {
+  console.warn("suites/upstream: skipped, Go is not on PATH (set MATCHCONFORM_REQUIRE_GO=1 to make this a failure)");
+}
+
+describe.skipIf(!goAvailable && !requireGo).each(minors)("the upstream oracle at Kubernetes %s", (minor) => {
+  let oracle: Matcher;
+
+  beforeAll(async () => {
+    if (!goAvailable) throw new Error("Go is not on PATH, and MATCHCONFORM_REQUIRE_GO=1 asks for the upstream oracle");
+    if (!isMinor(minor)) throw new Error(`MATCHCONFORM_UPSTREAM_MINORS names ${minor}, which format v1 does not cover`);
+    const binary = await buildUpstreamOracle(minor, (line) => process.stderr.write(`${line}\n`));
+    oracle = await startChildMatcher(JSON.stringify(binary));
+  }, 3_600_000);
+
+  afterAll(async () => {
+    await oracle?.close();
+  });
+
+  it("passes every corpus test at this minor", async () => {
+    const results = await replayWith(oracle, cases, minor as Minor);
+    expect(results.length).toBeGreaterThan(0);
+    expect(formatFailures(results).join("\n\n")).toBe("");
+  }, 600_000);
+
+  it(`decides ${runs} generated scenarios as the model does`, async () => {
+    const queries = fc.sample(scenario({ minors: [minor as Minor], subjectKinds: oracle.subjects }), { seed: 20261201, numRuns: runs });
+    const diverging: Query[] = [];
+    await Promise.all(
+      queries.map(async (q) => {
+        const a = await oracle.match(q);
+        if (a.answer !== "outcome" || !agree(decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome, a.outcome)) diverging.push(q);
+      }),
+    );
+    if (diverging.length === 0) return;
+    const first = diverging[0] as Query;
+    const stillDiverges = async (c: Query) => {
+      const a = await oracle.match(c);
+      return a.answer !== "outcome" || !agree(decide(c.subject, c.cluster, c.request, c.kubernetesVersion).outcome, a.outcome);
+    };
+    const { query } = await reduceQuery(first, stillDiverges);
+    const model = decide(query.subject, query.cluster, query.request, query.kubernetesVersion);
+    const upstream = await oracle.match(query);
+    throw new Error(
+      `${diverging.length} of ${runs} scenarios diverge; the first, reduced (expected = the model's answer; upstream: ${formatAnswer(upstream)}):\n` +
+        toCaseFile([{ description: "model and upstream diverge", query, outcome: model.outcome }]),
+    );
+  }, 1_800_000);
+});
