@@ -54,19 +54,29 @@ describe.skipIf(!goAvailable && !requireGo).each(minors)("the upstream oracle at
   }, 600_000);
 
   it(`decides ${runs} generated scenarios as the model does`, async () => {
-    const queries = fc.sample(scenario({ minors: [minor as Minor], subjectKinds: oracle.subjects }), { seed: 20261201, numRuns: runs });
+    const queries = fc.sample(scenario({ minors: [minor as Minor], subjectKinds: oracle.subjects }), {
+      seed: 20261201,
+      numRuns: runs,
+    });
     const diverging: Query[] = [];
     await Promise.all(
       queries.map(async (q) => {
         const a = await oracle.match(q);
-        if (a.answer !== "outcome" || !agree(decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome, a.outcome)) diverging.push(q);
+        if (
+          a.answer !== "outcome" ||
+          !agree(decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome, a.outcome)
+        )
+          diverging.push(q);
       }),
     );
     if (diverging.length === 0) return;
     const first = diverging[0] as Query;
     const stillDiverges = async (c: Query) => {
       const a = await oracle.match(c);
-      return a.answer !== "outcome" || !agree(decide(c.subject, c.cluster, c.request, c.kubernetesVersion).outcome, a.outcome);
+      return (
+        a.answer !== "outcome" ||
+        !agree(decide(c.subject, c.cluster, c.request, c.kubernetesVersion).outcome, a.outcome)
+      );
     };
     const { query } = await reduceQuery(first, stillDiverges);
     const model = decide(query.subject, query.cluster, query.request, query.kubernetesVersion);
