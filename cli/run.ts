@@ -43,7 +43,10 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   const matcher = await openImplementation({ implementation: args.implementation, module: args.module, caseTimeoutMs });
   try {
     const minors = minorsOf(args, matcher.kubernetesVersions);
-    const progress = terminalProgress(process.stderr);
+    const progress = terminalProgress(
+      process.stderr,
+      Number.isFinite(budget.timeLimitMs) ? budget.timeLimitMs : undefined,
+    );
     const report = await runConformance({
       matcher,
       options: { budget, seed, minors, caseFiles: args.cases },

@@ -33,17 +33,23 @@ export function summary(r: RunReport): string {
   return lines.join("\n");
 }
 
-/** Progress on a terminal (one rewritten line), or nothing when output is not a terminal. */
-export function terminalProgress(stream: NodeJS.WriteStream, deadlineMs?: number): Progress & { done(): void } {
+/**
+ * Progress on a terminal (one rewritten line: phase, done, failing, and the time left of the
+ * generated phase's limit), or nothing when output is not a terminal.
+ */
+export function terminalProgress(stream: NodeJS.WriteStream, generatedLimitMs?: number): Progress & { done(): void } {
   const tty = stream.isTTY === true;
   let name = "";
   let total = 0;
   let last = 0;
-  const start = performance.now();
+  let start = performance.now();
+  let deadlineMs: number | undefined;
   return {
     phase(n, t) {
       name = n;
       total = t;
+      start = performance.now();
+      deadlineMs = n === "generated" ? generatedLimitMs : undefined;
     },
     tick(done, failures) {
       const now = performance.now();
