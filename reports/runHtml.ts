@@ -41,7 +41,7 @@ function bucketHtml(b: Bucket): string {
   const e = b.example;
   const variant = e.variant
     ? `<p>Relation: ${esc(e.variant.relation)}</p><div class="pair"><div><b>base</b><br>${esc(formatAnswer(e.actual))}</div><div><b>variant</b><br>${esc(formatAnswer(e.variant.actual))}</div></div>`
-    : `<div class="pair"><div><b>kube-apiserver (reference)</b><br>${esc(formatReference(e.expected))}</div><div><b>implementation</b><br>${esc(formatAnswer(e.actual))}</div></div>`;
+    : `<div class="pair"><div><b>reference model (kube-apiserver)</b><br>${esc(formatReference(e.expected))}</div><div><b>implementation</b><br>${esc(formatAnswer(e.actual))}</div></div>`;
   return `<div class="bucket${b.expectedFailure ? " expected" : ""}"><div class="sig">${esc(b.signature)}</div>
 <p>${b.count} × in ${b.phase} · Kubernetes ${b.minors.join(", ")}${b.expectedFailure ? ` · expected: ${esc(b.expectedFailure.reason)}` : ""}${e.corpus ? ` · ${esc(e.corpus.file)}: ${esc(e.corpus.case)}` : ""}</p>
 ${variant}
