@@ -2,6 +2,8 @@
 // DefinitionMatches and BindingMatches, validating/dispatcher.go and mutating/dispatcher.go.
 import type { Outcome } from "../contract/outcome.ts";
 import type { PolicySubject } from "../contract/subject.ts";
+import { asValidatingAdmissionSeesIt } from "./attributes.ts";
+import type { ClauseName } from "./clauses.ts";
 import { isAuthReview, isPolicyConfigurationResource } from "./exemptions.ts";
 import type { MatchContext } from "./matchResources.ts";
 import { matchResources } from "./matchResources.ts";
@@ -16,9 +18,10 @@ export const bindingName = "subject-binding";
 const noMatch: Outcome = { outcome: "noMatch" };
 
 /** Are the (defaulted) policy's validations or mutations evaluated for the request? */
-export function decidePolicy(subject: PolicySubject, ctx: MatchContext): Outcome {
-  const { attr, trace } = ctx;
+export function decidePolicy(subject: PolicySubject, given: MatchContext): Outcome {
   const mutating = subject.kind === "MutatingAdmissionPolicy";
+  const ctx = mutating ? given : withValidatingName(given, "policy.validatingSeesGeneratedName");
+  const { attr, trace } = ctx;
   // mutating/plugin.go: admission.NewHandler(Create, Update, Connect).
   if (mutating && attr.operation === "DELETE") {
     trace.take("policy.mutatingNeverHandlesDelete");
@@ -99,4 +102,12 @@ function configError(
   ctx.trace.take("policy.validatingConfigErrorInvalid");
   const named = where === "binding" ? withBinding : `'${policyName}'`;
   return { outcome: "error", code: 422, message: `ValidatingAdmissionPolicy ${named} denied request: ${detail}` };
+}
+
+/** Validating admission of a generateName CREATE sees the generated name (rest/create.go). */
+export function withValidatingName(ctx: MatchContext, clause: ClauseName): MatchContext {
+  const attr = asValidatingAdmissionSeesIt(ctx.attr);
+  if (attr === ctx.attr) return ctx;
+  ctx.trace.take(clause);
+  return { ...ctx, attr };
 }

@@ -38,3 +38,17 @@ export function sameGVR(a: GroupVersionResource, b: GroupVersionResource): boole
 
 /** core/v1 namespaces, compared as a full GVR (rules.go scope()). */
 export const namespacesGVR: GroupVersionResource = { group: "", version: "v1", resource: "namespaces" };
+
+/**
+ * k8s.io/apiserver pkg/registry/rest/create.go AdmissionToValidateObjectFunc: validating
+ * admission of a generateName CREATE sees the generated name ("in case the generated name is
+ * populated"); mutating admission saw "". The name is random: it stands here as the prefix and a
+ * "/", which no resourceNames entry can hold, so it equals none of them.
+ */
+export function asValidatingAdmissionSeesIt(attr: Attributes): Attributes {
+  if (attr.operation !== "CREATE" || attr.name !== "" || attr.subResource !== "") return attr;
+  const metadata = attr.object?.metadata as { generateName?: unknown; name?: unknown } | undefined;
+  const prefix = typeof metadata?.generateName === "string" ? metadata.generateName : undefined;
+  if (prefix === undefined || (typeof metadata?.name === "string" && metadata.name !== "")) return attr;
+  return { ...attr, name: `${prefix}/generated` };
+}

@@ -230,6 +230,10 @@ export const clauses = {
     "k8s.io/apiserver pkg/admission/plugin/policy/validating/dispatcher.go Dispatch",
     "the namespace a policy reads as namespaceObject does not exist: the 404 is returned as it is",
   ),
+  "policy.validatingSeesGeneratedName": clause(
+    "k8s.io/apiserver pkg/registry/rest/create.go AdmissionToValidateObjectFunc",
+    'a validating policy sees a generateName create under its generated name, not ""',
+  ),
   "policy.validatingConfigErrorInvalid": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/validating/dispatcher.go Dispatch",
     'a validating policy"s configuration error under Fail is a 422, whatever validationActions say',
@@ -493,6 +497,10 @@ export const clauses = {
   "webhook.namespaceSelectorNoMatch": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/generic/webhook.go ShouldCallHook",
     "a namespace selector that cleanly does not match: not called",
+  ),
+  "webhook.validatingSeesGeneratedName": clause(
+    "k8s.io/apiserver pkg/registry/rest/create.go AdmissionToValidateObjectFunc",
+    'a validating webhook sees a generateName create under its generated name, not ""',
   ),
   "webhook.noEquivalentMatches": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/generic/webhook.go ShouldCallHook",

@@ -65,7 +65,7 @@ function decideTraced(
       return decidePolicy(stored, ctx);
     case "ValidatingWebhook":
     case "MutatingWebhook":
-      return decideWebhook(stored.webhook, ctx);
+      return decideWebhook(stored.webhook, ctx, stored.kind === "ValidatingWebhook");
   }
 }
 

@@ -1,6 +1,7 @@
 // k8s.io/apiserver pkg/admission/plugin/webhook/generic/webhook.go Dispatch and ShouldCallHook.
 import type { Webhook } from "../contract/kube.ts";
 import type { Outcome } from "../contract/outcome.ts";
+import { withValidatingName } from "./admissionPolicy.ts";
 import { sameGVR } from "./attributes.ts";
 import { equivalentResourcesFor, isEmptyKind, unknownKind } from "./equivalents.ts";
 import { isAuthReview, isExemptAdmissionConfigurationKind, webhooksExcludeAuthReviews } from "./exemptions.ts";
@@ -13,7 +14,8 @@ import { internalError } from "./statusError.ts";
 const noMatch: Outcome = { outcome: "noMatch" };
 
 /** Is the (defaulted) webhook called for the request? */
-export function decideWebhook(hook: Webhook, ctx: MatchContext): Outcome {
+export function decideWebhook(hook: Webhook, given: MatchContext, validating: boolean): Outcome {
+  const ctx = validating ? withValidatingName(given, "webhook.validatingSeesGeneratedName") : given;
   const { attr, trace, minor } = ctx;
   if (webhooksExcludeAuthReviews(minor) && isAuthReview(attr)) {
     trace.take("webhook.exemptAuthReviews");
