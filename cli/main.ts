@@ -8,6 +8,7 @@ import { coverage } from "./coverage.ts";
 import { replay } from "./replay.ts";
 import { run } from "./run.ts";
 import { UsageError } from "./usageError.ts";
+import { verify } from "./verify.ts";
 
 const usage = `usage: matchconform <command> [options]
 
@@ -27,6 +28,12 @@ commands:
   cluster up [--kubernetes-version 1.N] | cluster down
       build (first time: minutes) and start etcd and kube-apiserver on loopback, with a
       kubeconfig for the suite; down stops them and removes their data.
+
+  verify --apiserver (--local [--kubernetes-version 1.N] | --kubeconfig <file> [--context <name>]
+      [--allow-cluster <name>]) [--profile quick|default|nightly] [--num-runs N | --time-limit 60s]
+      [--seed S] [--batch-size N] [--report-dir <dir>] [case files or folders]
+      the model compared with a real kube-apiserver (the local control plane, started if need
+      be, or a kind-* context); reports go to --report-dir (default .matchconform/verify).
 
   coverage [--num-runs N] [--seed S]
       how often generated scenarios reach each clause of the reference model (Markdown).
@@ -109,6 +116,45 @@ export async function main(
           options: { "kubernetes-version": { type: "string" } },
         });
         return await cluster(positionals[0], values["kubernetes-version"], out);
+      }
+      case "verify": {
+        const { values: v, positionals } = parseArgs({
+          args: [...rest],
+          allowPositionals: true,
+          options: {
+            apiserver: { type: "boolean" },
+            local: { type: "boolean" },
+            kubeconfig: { type: "string" },
+            context: { type: "string" },
+            "allow-cluster": { type: "string" },
+            "kubernetes-version": { type: "string" },
+            profile: { type: "string" },
+            "num-runs": { type: "string" },
+            "time-limit": { type: "string" },
+            seed: { type: "string" },
+            "report-dir": { type: "string" },
+            "batch-size": { type: "string" },
+          },
+        });
+        return await verify(
+          {
+            apiserver: v.apiserver,
+            local: v.local,
+            kubeconfig: v.kubeconfig,
+            context: v.context,
+            allowCluster: v["allow-cluster"],
+            kubernetesVersion: v["kubernetes-version"],
+            profile: v.profile,
+            numRuns: v["num-runs"],
+            timeLimit: v["time-limit"],
+            seed: v.seed,
+            reportDir: v["report-dir"],
+            batchSize: v["batch-size"],
+            cases: positionals,
+          },
+          out,
+          err,
+        );
       }
       case "coverage": {
         const { values } = parseArgs({

@@ -1,0 +1,110 @@
+// The apiserver oracle against a real local kube-apiserver + etcd: the corpus cases it can
+// realise agree with their expectations, skips carry reasons, and a bystander sees nothing.
+// Needs the binaries (built once, cached): run with MATCHCONFORM_APISERVER=1.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildControlPlane } from "../../cli/cluster.ts";
+import { loadAll } from "../../cli/loadAll.ts";
+import { satisfies } from "../contract/agreement.ts";
+import type { Query } from "../invariants/invariant.ts";
+import type { ApiserverMatcher } from "./apiserverMatcher.ts";
+import { leftovers, startApiserverMatcher } from "./apiserverMatcher.ts";
+import { KubeHttp } from "./kubeHttp.ts";
+import type { ControlPlane } from "./localControlPlane.ts";
+import { down, up } from "./localControlPlane.ts";
+
+const enabled = process.env.MATCHCONFORM_APISERVER === "1";
+if (!enabled)
+  console.log(
+    "apiserverMatcher.test.ts: skipped; set MATCHCONFORM_APISERVER=1 to start a local kube-apiserver and run it",
+  );
+
+describe.skipIf(!enabled)("the real kube-apiserver as a Matcher", () => {
+  let cp: ControlPlane;
+  let m: ApiserverMatcher;
+  const stateDir = mkdtempSync(join(tmpdir(), "matchconform-apiserver-test-"));
+
+  beforeAll(async () => {
+    const bin = await buildControlPlane("1.37", () => {});
+    cp = await up({ binDir: bin, minor: "1.37", stateDir });
+    m = await startApiserverMatcher({ server: cp.server, token: cp.token, caFile: cp.caFile, minor: "1.37" });
+  }, 1_800_000);
+
+  afterAll(async () => {
+    await m?.close();
+    await down(stateDir);
+  }, 120_000);
+
+  it("agrees with the corpus on every case it can realise", async () => {
+    expect(m.info.version).toMatch(/^v1\.37\./);
+    const cases = loadAll(["suites/cases"]).filter(
+      (c) => c.minors.includes("1.37") && m.subjects.includes(c.subject.kind),
+    );
+    const results = await Promise.all(
+      cases.flatMap((c) =>
+        c.tests.map(async (t) => {
+          const q: Query = {
+            kubernetesVersion: "1.37",
+            subject: c.subject,
+            cluster: t.cluster ?? c.cluster ?? {},
+            request: t.request,
+          };
+          return { where: `${c.file}: ${c.description} / ${t.description}`, t, a: await m.match(q) };
+        }),
+      ),
+    );
+    const decided = results.filter((r) => r.a.answer === "outcome");
+    const skips = results.filter((r) => r.a.answer === "skipped");
+    for (const s of skips) expect(s.a.answer === "skipped" && s.a.message.length > 10).toBe(true);
+    expect(results.filter((r) => r.a.answer === "errored" || r.a.answer === "broken")).toEqual([]);
+    const disagreements = decided
+      .filter((r) => !(r.a.answer === "outcome" && satisfies(r.t.expected, r.a.outcome)))
+      .map((r) => ({ where: r.where, expected: r.t.expected, server: r.a }));
+    expect(disagreements).toEqual([]);
+    expect(decided.length).toBeGreaterThan(200);
+  }, 600_000);
+
+  it("leaves a bystander's requests alone while a batch is in effect", async () => {
+    const everything: Query = {
+      kubernetesVersion: "1.37",
+      subject: { kind: "MatchResources", matchResources: {} },
+      cluster: { namespaces: { bystand: {} } },
+      request: {
+        operation: "CREATE",
+        resource: { group: "", version: "v1", resource: "configmaps" },
+        kind: { group: "", version: "v1", kind: "ConfigMap" },
+        namespace: "bystand",
+        name: "cm",
+        object: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cm", namespace: "bystand" } },
+      },
+    };
+    const pending = Array.from({ length: 20 }, () => m.match(everything));
+    const seen: string[] = [];
+    let done = false;
+    const all = Promise.all(pending).finally(() => {
+      done = true;
+    });
+    while (!done) {
+      // The admin itself, not impersonated: a client the suite does not own.
+      const r = await m.http.call("POST", "/api/v1/namespaces/default/configmaps", {
+        query: { dryRun: "All" },
+        body: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "bystander" } },
+      });
+      expect(r.status).toBe(201);
+      seen.push(...r.warnings);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const answers = await all;
+    expect(answers.every((a) => a.answer === "outcome" && a.outcome.outcome === "match")).toBe(true);
+    expect(seen).toEqual([]);
+  }, 120_000);
+
+  it("leaves nothing of its own behind once closed (namespaces may stay Terminating)", async () => {
+    await m.close();
+    const http = new KubeHttp({ server: cp.server, token: cp.token, ca: readFileSync(cp.caFile) });
+    expect(await leftovers(http, m.runId)).toEqual([]);
+    http.close();
+  }, 120_000);
+});

@@ -1,0 +1,494 @@
+// The real kube-apiserver as a Matcher: queries are collected into batches; each batch is
+// realised in the cluster (namespaces, stored objects, one probe policy + binding per query,
+// a sentinel created last), every query's request is sent dryRun=All as its own impersonated
+// user, and the decision is read back from the Warning headers. Nothing is left behind.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { Answer, Matcher } from "../adapters/matcher.ts";
+import type { AdmissionRequest } from "../contract/kube.ts";
+import type { SubjectKind } from "../contract/subject.ts";
+import type { Query } from "../invariants/invariant.ts";
+import type { Minor } from "../model/versions.ts";
+import type { Connection, Reply } from "./kubeHttp.ts";
+import { KubeHttp, ok, statusMessage } from "./kubeHttp.ts";
+import type { ProbeNames } from "./probePolicies.ts";
+import {
+  admissionPath,
+  batchLabel,
+  labels,
+  parseProbeWarning,
+  policyName,
+  probeManifests,
+  probeUser,
+  runLabel,
+  sentinelManifests,
+} from "./probePolicies.ts";
+import { nameLabel, renameQuery } from "./rename.ts";
+import type { Realisable } from "./resources.ts";
+import { realisable, restPath } from "./resources.ts";
+
+export interface ApiserverMatcherOptions {
+  readonly server: string;
+  readonly token?: string;
+  readonly caFile?: string;
+  /** Or the TLS material itself (a kubeconfig's client certificate, say). */
+  readonly connection?: Connection;
+  readonly minor: Minor;
+  /** Short lowercase id of this run; generated when omitted. */
+  readonly runId?: string;
+  /** Queries per batch, at most (default 50). */
+  readonly batchSize?: number;
+  /** How long a batch waits for more queries, ms (default 50). */
+  readonly batchDelayMs?: number;
+  /** Batches realised at the same time (default 3). */
+  readonly concurrentBatches?: number;
+  readonly sentinelTimeoutMs?: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface ApiserverStats {
+  batches: number;
+  queries: number;
+  probed: number;
+  skipped: number;
+  /** Time spent waiting for sentinels, ms, summed over batches. */
+  sentinelWaitMs: number;
+}
+
+export interface ApiserverMatcher extends Matcher {
+  readonly runId: string;
+  readonly stats: ApiserverStats;
+  readonly http: KubeHttp;
+}
+
+const answeredKinds: readonly SubjectKind[] = ["MatchResources", "ValidatingAdmissionPolicy"];
+
+interface Pending {
+  readonly query: Query;
+  readonly resolve: (a: Answer) => void;
+}
+
+const skipped = (message: string): Answer => ({ answer: "skipped", message });
+
+export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise<ApiserverMatcher> {
+  const http = new KubeHttp(
+    o.connection ?? {
+      server: o.server,
+      ...(o.token !== undefined && { token: o.token }),
+      ...(o.caFile !== undefined && { ca: readFileSync(o.caFile) }),
+    },
+  );
+  const runId = o.runId ?? randomBytes(3).toString("hex");
+  const log = o.log ?? (() => {});
+  const version = await http.call("GET", "/version");
+  if (!ok(version)) throw new Error(`GET /version answered ${version.status}: ${statusMessage(version)}`);
+  const gitVersion = (version.body as { gitVersion?: string }).gitVersion ?? "unknown";
+  await removeLeftovers(http, undefined, log);
+
+  const batchSize = o.batchSize ?? 50;
+  const delay = o.batchDelayMs ?? 50;
+  const width = o.concurrentBatches ?? 3;
+  const stats: ApiserverStats = { batches: 0, queries: 0, probed: 0, skipped: 0, sentinelWaitMs: 0 };
+  const queue: Pending[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let running = 0;
+  let counter = 0;
+  let batchCounter = 0;
+  let closed = false;
+
+  const pump = () => {
+    if (timer) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
+    while (queue.length > 0 && running < width) {
+      const items = queue.splice(0, batchSize);
+      running++;
+      const b = String(++batchCounter);
+      const ids = items.map(() => String(++counter));
+      runBatch(items, b, ids)
+        .catch((e: Error) => {
+          for (const it of items) it.resolve({ answer: "errored", message: `batch ${b} failed: ${e.message}` });
+        })
+        .finally(() => {
+          running--;
+          if (queue.length > 0) schedule();
+        });
+    }
+  };
+  const schedule = () => {
+    if (queue.length >= batchSize) pump();
+    else if (timer === undefined) timer = setTimeout(pump, delay);
+  };
+
+  async function runBatch(items: readonly Pending[], batch: string, ids: readonly string[]): Promise<void> {
+    stats.batches++;
+    const sel = `${batchLabel}=${runId}-${batch}`;
+    const made: Array<{ path: string }> = []; // cluster-scoped objects to delete (namespaces)
+    try {
+      const work = items.map((it, i) => prepare(it.query, { runId, batch, id: ids[i] as string }));
+      // 1. Namespaces, their default ServiceAccounts and the stored objects; probe policies and bindings.
+      await Promise.all([
+        pool(work, 16, (w) =>
+          w.state === "probe"
+            ? setUp(w, made).catch((e: Error) => {
+                w.state = "done";
+                w.answer = skipped(`setting up the request failed: ${e.message}`);
+              })
+            : Promise.resolve(),
+        ),
+        pool(work, 16, (w) => (w.state === "invalid?" || w.state === "probe" ? createProbe(w) : Promise.resolve())),
+      ]);
+      const probes = work.filter((w) => w.state === "probe");
+      // 2. The sentinel, created last, tells when everything before it is in effect.
+      if (probes.length > 0) await sentinel(batch);
+      // 3. The probes.
+      await pool(probes, 16, (w) => probe(w));
+      for (const [i, w] of work.entries()) {
+        stats.queries++;
+        if (w.answer.answer === "skipped") stats.skipped++;
+        else if (w.state !== "done") stats.probed++;
+        items[i]?.resolve(w.answer);
+      }
+    } finally {
+      await cleanUp(
+        http,
+        sel,
+        made.map((m) => m.path),
+      ).catch((e: Error) => log(`cleanup of batch ${batch}: ${e.message}`));
+    }
+  }
+
+  async function sentinel(batch: string): Promise<void> {
+    const s = sentinelManifests({ runId, batch });
+    must(
+      await http.call("POST", `${admissionPath}/validatingadmissionpolicies`, { body: s.policy }),
+      "sentinel policy",
+    );
+    must(
+      await http.call("POST", `${admissionPath}/validatingadmissionpolicybindings`, { body: s.binding }),
+      "sentinel binding",
+    );
+    const started = performance.now();
+    const deadline = Date.now() + (o.sentinelTimeoutMs ?? 30_000);
+    while (Date.now() < deadline) {
+      const r = await http.call("POST", "/api/v1/namespaces/default/configmaps", {
+        query: { dryRun: "All" },
+        impersonate: s.user,
+        body: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "mc-sentinel" } },
+      });
+      if (r.warnings.some((w) => w.includes(`'${s.name}'`))) {
+        stats.sentinelWaitMs += performance.now() - started;
+        return;
+      }
+      await sleep(50);
+    }
+    throw new Error(`the sentinel of batch ${batch} did not take effect within ${o.sentinelTimeoutMs ?? 30_000} ms`);
+  }
+
+  async function createProbe(w: Work): Promise<void> {
+    const m = probeManifests(w.query.subject, w.names);
+    const dryRun = w.state === "invalid?" ? { dryRun: "All" } : undefined;
+    for (const [what, body] of [
+      ["validatingadmissionpolicies", m.policy],
+      ["validatingadmissionpolicybindings", m.binding],
+    ] as const) {
+      if (body === undefined) continue;
+      const r = await http.call("POST", `${admissionPath}/${what}`, { body, ...(dryRun && { query: dryRun }) });
+      if (r.status === 422) {
+        w.state = "done";
+        w.answer = { answer: "outcome", outcome: { outcome: "invalid", message: statusMessage(r) } };
+        return;
+      }
+      if (!ok(r)) {
+        w.state = "done";
+        w.answer = skipped(`creating the probe ${what} failed with HTTP ${r.status}: ${statusMessage(r)}`);
+        return;
+      }
+    }
+    if (w.state === "invalid?") {
+      // Valid, but the request cannot be sent: the reason stays.
+      w.state = "done";
+    }
+  }
+
+  async function setUp(w: Work, made: Array<{ path: string }>): Promise<void> {
+    const q = w.query;
+    const req = q.request;
+    const isNs = req.resource.resource === "namespaces";
+    await pool([...Object.entries(q.cluster.namespaces ?? {})], 8, async ([name, l]) => {
+      if (isNs && name === req.namespace) return; // the namespace under request is the request's own object
+      const body = {
+        apiVersion: "v1",
+        kind: "Namespace",
+        metadata: {
+          name,
+          labels: { ...withoutNameLabel(l), [runLabel]: runId, [batchLabel]: `${runId}-${w.names.batch}` },
+        },
+      };
+      must(await http.call("POST", "/api/v1/namespaces", { body }), `namespace ${name}`);
+      made.push({ path: `/api/v1/namespaces/${name}` });
+      if (w.r.needsServiceAccount && name === req.namespace)
+        must(
+          await http.call("POST", `/api/v1/namespaces/${name}/serviceaccounts`, {
+            body: { apiVersion: "v1", kind: "ServiceAccount", metadata: { name: "default" } },
+          }),
+          `serviceaccount ${name}/default`,
+        );
+    });
+    if (req.operation === "UPDATE" || req.operation === "DELETE") {
+      const old = bodyOf(req, req.oldObject, w.r);
+      if (isNs) {
+        const md = old.metadata as Record<string, unknown>;
+        md.labels = { ...(md.labels as object), [runLabel]: runId, [batchLabel]: `${runId}-${w.names.batch}` };
+      }
+      const r = await http.call("POST", restPath(req.resource, w.r.namespaced, req.namespace ?? ""), { body: old });
+      if (!ok(r)) {
+        w.state = "done";
+        w.answer = skipped(`storing the object for ${req.operation} failed with HTTP ${r.status}: ${statusMessage(r)}`);
+        return;
+      }
+      if (!w.r.namespaced) made.push({ path: restPath(req.resource, false, "", req.name) });
+      w.stored = r.body as Record<string, unknown>;
+    }
+  }
+
+  async function probe(w: Work): Promise<void> {
+    if (w.state !== "probe") return;
+    const req = w.query.request;
+    const ns = req.namespace ?? "";
+    const coll = restPath(req.resource, w.r.namespaced, ns);
+    const call = { query: { dryRun: "All" }, impersonate: probeUser(w.names) };
+    let r: Reply;
+    switch (req.operation) {
+      case "CREATE":
+        r = await http.call("POST", coll, { ...call, body: bodyOf(req, req.object, w.r) });
+        break;
+      case "UPDATE": {
+        const stored = w.stored ?? {};
+        const md = stored.metadata as Record<string, unknown>;
+        const want = (req.object?.metadata ?? {}) as Record<string, unknown>;
+        const body = {
+          ...stored,
+          metadata: { ...md, labels: want.labels ?? {}, annotations: want.annotations ?? {} },
+        };
+        r = await http.call("PUT", restPath(req.resource, w.r.namespaced, ns, req.name), { ...call, body });
+        break;
+      }
+      default:
+        r = await http.call("DELETE", restPath(req.resource, w.r.namespaced, ns, req.name), call);
+    }
+    w.answer = readOutcome(r, w.names, w.query.subject.kind === "MatchResources");
+  }
+
+  return {
+    runId,
+    stats,
+    http,
+    info: { name: "kube-apiserver", version: gitVersion, language: "go" },
+    subjects: answeredKinds,
+    input: "manifest",
+    kubernetesVersions: [o.minor],
+    match: (query) =>
+      new Promise<Answer>((resolve) => {
+        if (closed) return resolve({ answer: "errored", message: "the apiserver matcher is closed" });
+        queue.push({ query, resolve });
+        schedule();
+      }),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      while (running > 0 || queue.length > 0) await sleep(50);
+      await removeLeftovers(http, runId, log);
+      http.close();
+    },
+  };
+}
+
+interface Work {
+  /** The renamed query. */
+  readonly query: Query;
+  readonly names: ProbeNames;
+  readonly r: Realisable;
+  /** "probe": to send; "invalid?": not sendable, but its subject's validity is still asked; "done": answered. */
+  state: "probe" | "invalid?" | "done";
+  answer: Answer;
+  stored?: Record<string, unknown>;
+}
+
+function prepare(q: Query, names: ProbeNames): Work {
+  const base = { names, answer: skipped("not probed") };
+  if (!answeredKinds.includes(q.subject.kind))
+    return {
+      ...base,
+      query: q,
+      r: undefined as never,
+      state: "done",
+      answer: skipped(`${q.subject.kind} is not realised`),
+    };
+  const real = realisable(q.request);
+  if (q.cluster.equivalentResources !== undefined)
+    return {
+      ...base,
+      query: q,
+      r: undefined as never,
+      state: "done",
+      answer: skipped(
+        "the case states its own equivalentResources: the real server answers from its own registry, which cannot be imposed",
+      ),
+    };
+  const renamed = renameQuery(q, `mc-${names.runId}-${names.id}`, real.ok && !real.r.namespaced).query;
+  if (!real.ok) return { ...base, query: renamed, r: undefined as never, state: "invalid?", answer: skipped(real.why) };
+  const req = q.request;
+  const isNs = req.resource.resource === "namespaces";
+  if (real.r.namespaced && !(req.namespace && q.cluster.namespaces?.[req.namespace] !== undefined))
+    return {
+      ...base,
+      query: renamed,
+      r: real.r,
+      state: "invalid?",
+      answer: skipped(
+        `the namespace "${req.namespace}" does not exist: the real server's NamespaceLifecycle admission rejects the request with 404 before any policy runs`,
+      ),
+    };
+  if (q.subject.kind === "MatchResources" && req.operation === "CREATE" && (req.name ?? "") === "")
+    return {
+      ...base,
+      query: renamed,
+      r: real.r,
+      state: "invalid?",
+      answer: skipped(
+        'a bare MatchResources takes a generateName create\'s name as given (""), but the server realises it as a validating policy, which sees the generated name',
+      ),
+    };
+  if (isNs && req.operation === "CREATE" && req.name === "")
+    return {
+      ...base,
+      query: renamed,
+      r: real.r,
+      state: "invalid?",
+      answer: skipped("a generateName Namespace create is not realised yet"),
+    };
+  return { ...base, query: renamed, r: real.r, state: "probe" };
+}
+
+/** The object to send: the request's, with apiVersion, kind, namespace and what validation needs. */
+function bodyOf(req: AdmissionRequest, o: AdmissionRequest["object"], r: Realisable): Record<string, unknown> {
+  const given = (o ?? {}) as Record<string, unknown>;
+  const md = { ...((given.metadata ?? {}) as Record<string, unknown>) };
+  delete md.resourceVersion;
+  delete md.uid;
+  if (r.namespaced) md.namespace = req.namespace;
+  else delete md.namespace;
+  if (req.name) md.name = req.name;
+  else if (!md.generateName) md.generateName = "mc-";
+  if (r.kind === "Namespace" && md.labels) md.labels = withoutNameLabel(md.labels as Record<string, string>);
+  const apiVersion = req.resource.group === "" ? req.resource.version : `${req.resource.group}/${req.resource.version}`;
+  return r.fill({ ...given, apiVersion, kind: r.kind, metadata: md }, r.namespaced ? (req.namespace ?? "") : "");
+}
+
+function withoutNameLabel(l: Readonly<Record<string, string>>): Record<string, string> {
+  const { [nameLabel]: _, ...rest } = l;
+  return rest;
+}
+
+/** What the server decided, from the probe's reply. */
+export function readOutcome(r: Reply, names: ProbeNames, bareMatchResources = false): Answer {
+  const seen = parseProbeWarning(r.warnings, names);
+  // A bare MatchResources is the binding's, under a policy matching everything exactly: the server
+  // reports the policy's matched resource (the request's own), never the binding's equivalent.
+  if (seen && bareMatchResources) return { answer: "outcome", outcome: { outcome: "match" } };
+  if (seen) {
+    const [g, v, res] = seen.resource;
+    const [kg, kv, k] = seen.kind;
+    return {
+      answer: "outcome",
+      outcome: {
+        outcome: "match",
+        matchedResource: { group: g, version: v, resource: res },
+        matchedKind: { group: kg, version: kv, kind: k },
+      },
+    };
+  }
+  const message = statusMessage(r);
+  if (!ok(r) && message.includes(policyName(names)))
+    return { answer: "outcome", outcome: { outcome: "error", code: r.status, message } };
+  if (ok(r)) return { answer: "outcome", outcome: { outcome: "noMatch" } };
+  return skipped(`the probe failed with HTTP ${r.status} before a decision could be read: ${message}`);
+}
+
+function must(r: Reply, what: string): void {
+  if (!ok(r)) throw new Error(`creating ${what} failed with HTTP ${r.status}: ${statusMessage(r)}`);
+}
+
+async function cleanUp(http: KubeHttp, selector: string, clusterObjects: readonly string[]): Promise<void> {
+  await Promise.all(
+    ["validatingadmissionpolicybindings", "validatingadmissionpolicies"].map((what) =>
+      http.call("DELETE", `${admissionPath}/${what}`, { query: { labelSelector: selector } }),
+    ),
+  );
+  const listed = await http.call("GET", "/api/v1/namespaces", { query: { labelSelector: selector } });
+  const byLabel = (
+    (listed.body as { items?: Array<{ metadata: { name: string; deletionTimestamp?: string } }> })?.items ?? []
+  )
+    .filter((n) => !n.metadata.deletionTimestamp)
+    .map((n) => `/api/v1/namespaces/${n.metadata.name}`);
+  await pool([...new Set([...clusterObjects, ...byLabel])], 16, async (p) => {
+    await http.call("DELETE", p);
+  });
+}
+
+/** Removes every object of this run (or, without runId, of any matchconform run). */
+export async function removeLeftovers(
+  http: KubeHttp,
+  runId: string | undefined,
+  log: (l: string) => void,
+): Promise<number> {
+  const selector = runId === undefined ? runLabel : `${runLabel}=${runId}`;
+  let removed = 0;
+  for (const what of ["validatingadmissionpolicybindings", "validatingadmissionpolicies"]) {
+    const list = await http.call("GET", `${admissionPath}/${what}`, { query: { labelSelector: selector } });
+    const n = ((list.body as { items?: unknown[] })?.items ?? []).length;
+    if (n > 0) {
+      await http.call("DELETE", `${admissionPath}/${what}`, { query: { labelSelector: selector } });
+      removed += n;
+    }
+  }
+  const nss = await http.call("GET", "/api/v1/namespaces", { query: { labelSelector: selector } });
+  const live = (
+    (nss.body as { items?: Array<{ metadata: { name: string; deletionTimestamp?: string } }> })?.items ?? []
+  ).filter((n) => !n.metadata.deletionTimestamp);
+  await pool(live, 16, async (n) => {
+    await http.call("DELETE", `/api/v1/namespaces/${n.metadata.name}`);
+  });
+  removed += live.length;
+  if (removed > 0) log(`removed ${removed} leftover object${removed === 1 ? "" : "s"} labelled ${selector}`);
+  return removed;
+}
+
+/** What of the run is still there (namespaces still Terminating do not count). */
+export async function leftovers(http: KubeHttp, runId: string): Promise<string[]> {
+  const selector = `${runLabel}=${runId}`;
+  const out: string[] = [];
+  for (const what of ["validatingadmissionpolicybindings", "validatingadmissionpolicies", "namespaces"]) {
+    const path = what === "namespaces" ? "/api/v1/namespaces" : `${admissionPath}/${what}`;
+    const list = await http.call("GET", path, { query: { labelSelector: selector } });
+    for (const i of (list.body as { items?: Array<{ metadata: { name: string; deletionTimestamp?: string } }> })
+      ?.items ?? [])
+      if (!i.metadata.deletionTimestamp) out.push(`${what}/${i.metadata.name}`);
+  }
+  return out;
+}
+
+async function pool<T>(items: readonly T[], width: number, f: (x: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) await f(items[next++] as T);
+    }),
+  );
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export { labels };
