@@ -1,5 +1,6 @@
 // `npm run bench`: throughput of the parts a run spends its time in, each next to a baseline
 // measured in the same run (JSON round trip of the same scenarios), so figures compare across machines.
+import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { scenario } from "../../generators/scenario.ts";
@@ -8,6 +9,8 @@ import { decide } from "../../oracles/model/decide.ts";
 import { collectCaseFiles } from "../format/collectCaseFiles.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";
 import { replayWithModel } from "../replay/replayCases.ts";
+import { profiles } from "../run/options.ts";
+import { runConformance } from "../run/run.ts";
 
 interface Figure {
   readonly name: string;
@@ -85,5 +88,40 @@ console.log(`${baseline.name.padEnd(44)} ${rate(baseline.perSecond).padStart(12)
 for (const f of figures) {
   console.log(
     `${f.name.padEnd(44)} ${rate(f.perSecond).padStart(12)}   ${(f.perSecond / baseline.perSecond).toFixed(2)}x baseline`,
+  );
+}
+
+// Each miniature's default run: time to its first failure and the whole run, next to the correct
+// simple matcher's run measured the same way.
+const miniatureNames = execFileSync("node", ["examples/simple-matcher/simple-matcher.mjs", "--list-bugs"], {
+  encoding: "utf8",
+})
+  .trim()
+  .split("\n")
+  .map((l) => l.split("\t")[0] ?? "");
+const runOnce = async (command: string) => {
+  const matcher = await startChildMatcher(command);
+  const start = performance.now();
+  const r = await runConformance({
+    matcher,
+    options: { budget: profiles.default, seed: 20261201, minors: ["1.37"], caseFiles: [] },
+    cases,
+    expected: [],
+    progress: { phase() {}, tick() {} },
+    header: { matchconform: "bench", profile: "default", options: {}, replay: "" },
+  });
+  await matcher.close();
+  return { first: r.footer.firstFailureMs, total: performance.now() - start, buckets: r.buckets.length };
+};
+const correct = await runOnce("node examples/simple-matcher/simple-matcher.mjs");
+console.log(
+  `\ndefault run of the correct simple matcher: ${(correct.total / 1000).toFixed(1)} s, ${correct.buckets} buckets (baseline)`,
+);
+console.log(`${"miniature".padEnd(40)} ${"first failure".padStart(14)} ${"whole run".padStart(10)}  vs baseline`);
+for (const bug of miniatureNames) {
+  const r = await runOnce(`node examples/simple-matcher/simple-matcher.mjs --bug ${bug}`);
+  const first = r.first === null ? "none" : `${(r.first / 1000).toFixed(2)} s`;
+  console.log(
+    `${bug.padEnd(40)} ${first.padStart(14)} ${`${(r.total / 1000).toFixed(1)} s`.padStart(10)}  ${(r.total / correct.total).toFixed(2)}x`,
   );
 }
