@@ -896,6 +896,22 @@ function decide(message) {
     oldObject: r.oldObject ?? null,
   };
   const cluster = message.cluster ?? {};
+  // Validating admission runs after the registry generated the name of a generateName create
+  // (k8s.io/apiserver registry/rest/create.go AdmissionToValidateObjectFunc); mutating admission
+  // and the bare MatchResources see "". The generated name is random: "<prefix>/…" equals no
+  // resourceNames entry, as no entry may contain "/".
+  const validating = subject.kind === "ValidatingAdmissionPolicy" || subject.kind === "ValidatingWebhook";
+  const generateName = attr.object?.metadata?.generateName;
+  if (
+    validating &&
+    attr.operation === "CREATE" &&
+    attr.name === "" &&
+    attr.subResource === "" &&
+    typeof generateName === "string" &&
+    !attr.object?.metadata?.name
+  ) {
+    attr.name = `${generateName}/generated`;
+  }
   switch (subject.kind) {
     case "MatchResources": {
       const result = matchResources(d.matchResources, attr, cluster);
