@@ -21,7 +21,6 @@ import { formatFailures } from "../../reports/replayText.ts";
 import { collectCaseFiles } from "../format/collectCaseFiles.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";
 import { replayWith } from "../replay/replayCases.ts";
-import { inParallel } from "../run/runContext.ts";
 import { reduceQuery } from "../shrink/reduceQuery.ts";
 
 const minors = (process.env.MATCHCONFORM_UPSTREAM_MINORS ?? "1.34,1.37").split(",").map((m) => m.trim());
