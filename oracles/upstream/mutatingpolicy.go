@@ -1,0 +1,200 @@
+//go:build !before1.32
+
+package main
+
+// MutatingAdmissionPolicy subjects (from 1.32): are the policy's mutations evaluated for the
+// request? The plugin's types (mutating.Policy, mutating.PolicyBinding) are those of the version
+// the minor serves: v1alpha1 in 1.32-1.33, v1beta1 in 1.34-1.35, v1 from 1.36.
+//
+// Decided by admission.NewChainHandler (the plugin handles CREATE, UPDATE and CONNECT only),
+// policy/generic Plugin.Dispatch (the excluded resources), generic.NewPolicyDispatcher (policy
+// match, binding match, configuration errors under failurePolicy, params) and
+// policy/mutating's dispatchInvocations (the namespace lookup), with the policy's evaluator
+// replaced by one whose match conditions record that they were evaluated, and match nothing.
+
+import (
+	"context"
+	"encoding/json"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/managedfields"
+	"k8s.io/apiserver/pkg/admission"
+	"k8s.io/apiserver/pkg/admission/plugin/policy/generic"
+	"k8s.io/apiserver/pkg/admission/plugin/policy/matching"
+	"k8s.io/apiserver/pkg/admission/plugin/policy/mutating"
+	"k8s.io/apiserver/pkg/admission/plugin/webhook/matchconditions"
+	"k8s.io/client-go/dynamic"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/kubernetes/pkg/api/legacyscheme"
+	"k8s.io/kubernetes/pkg/apis/admissionregistration"
+	"k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingadmissionpolicy"
+	"k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingadmissionpolicybinding"
+)
+
+const mutatingPoliciesServed = true
+
+// mutatingPolicyAPIVersion is the API version of the plugin's policy type, as the scheme has it.
+func mutatingPolicyAPIVersion() (string, error) {
+	kinds, _, err := legacyscheme.Scheme.ObjectKinds(&mutating.Policy{})
+	if err != nil {
+		return "", err
+	}
+	return kinds[0].GroupVersion().String(), nil
+}
+
+type storedMutatingPolicy struct {
+	policy  *mutating.Policy
+	binding *mutating.PolicyBinding // nil: no binding
+}
+
+func (g policyGetter) GetMutatingAdmissionPolicy(_ context.Context, name string) (*admissionregistration.MutatingAdmissionPolicy, error) {
+	return nil, g.notFound(name)
+}
+
+func storeMutatingPolicy(rawPolicy, rawBinding json.RawMessage) (*stored, error) {
+	p, err := parseObject(rawPolicy, "subject.policy")
+	if err != nil {
+		return nil, err
+	}
+	if err := p.refuse("subject.policy", "matchConditions", "paramKind"); err != nil {
+		return nil, err
+	}
+	apiVersion, err := mutatingPolicyAPIVersion()
+	if err != nil {
+		return nil, err
+	}
+	filled := append(filledPaths{"metadata"}, p.withFills("spec",
+		fill{"mutations", `[{"patchType":"ApplyConfiguration","applyConfiguration":{"expression":"Object{}"}}]`},
+		fill{"reinvocationPolicy", `"Never"`},
+	)...)
+	policy, err := create(manifest(apiVersion, "MutatingAdmissionPolicy", policyName, "spec", p.marshal()),
+		&admissionregistration.MutatingAdmissionPolicy{}, "mutatingadmissionpolicies",
+		mutatingadmissionpolicy.NewStrategy(allowAll, nil), filled)
+	if err != nil {
+		return nil, err
+	}
+	var binding created
+	if hasBinding(rawBinding) {
+		b, err := parseObject(rawBinding, "subject.binding")
+		if err != nil {
+			return nil, err
+		}
+		if err := b.refuse("subject.binding", "paramRef"); err != nil {
+			return nil, err
+		}
+		filled := append(filledPaths{"metadata"}, b.withFills("spec", fill{"policyName", `"` + policyName + `"`})...)
+		binding, err = create(manifest(apiVersion, "MutatingAdmissionPolicyBinding", bindingName, "spec", b.marshal()),
+			&admissionregistration.MutatingAdmissionPolicyBinding{}, "mutatingadmissionpolicybindings",
+			mutatingadmissionpolicybinding.NewStrategy(allowAll, policyGetter{}, nil), filled)
+		if err != nil {
+			return nil, err
+		}
+	}
+	s := &stored{kind: "MutatingAdmissionPolicy"}
+	if msg, bad := invalidMessage(policy.errs, binding.errs); bad {
+		s.invalid = &msg
+		return s, nil
+	}
+	s.mutatingPolicy = &storedMutatingPolicy{policy: policy.versioned.(*mutating.Policy)}
+	if binding.versioned != nil {
+		s.mutatingPolicy.binding = binding.versioned.(*mutating.PolicyBinding)
+	}
+	return s, nil
+}
+
+type mutatingPolicyEnv struct {
+	chain     admission.MutationInterface
+	source    *hookSource[mutating.PolicyHook]
+	evaluator *recordingConditions
+	matcher   generic.PolicyMatcher
+}
+
+// mutatingPolicyPlugin is mutating.Plugin over the oracle's hook source: Admit is
+// Plugin.Dispatch, as in policy/mutating/plugin.go.
+type mutatingPolicyPlugin struct {
+	*generic.Plugin[mutating.PolicyHook]
+}
+
+func (p mutatingPolicyPlugin) Admit(ctx context.Context, a admission.Attributes, o admission.ObjectInterfaces) error {
+	return p.Dispatch(ctx, a, o)
+}
+
+func newMutatingPolicyEnv(c *clusterState, stop <-chan struct{}) (*mutatingPolicyEnv, error) {
+	handler, err := mutatingPolicyHandler()
+	if err != nil {
+		return nil, err
+	}
+	env := &mutatingPolicyEnv{source: &hookSource[mutating.PolicyHook]{}, evaluator: &recordingConditions{}}
+	plugin := generic.NewPlugin(
+		handler,
+		func(informers.SharedInformerFactory, kubernetes.Interface, dynamic.Interface, meta.RESTMapper) generic.Source[mutating.PolicyHook] {
+			return env.source
+		},
+		policyDispatcherFactory(func(a oracleAuthorizer, m *matching.Matcher) generic.Dispatcher[mutating.PolicyHook] {
+			env.matcher = generic.NewPolicyMatcher(m)
+			return mutating.NewDispatcher(a, m, noTypeConverters{})
+		}),
+	)
+	plugin.SetEnabled(true)
+	if err := initialize(plugin, c, stop); err != nil {
+		return nil, err
+	}
+	env.chain = admission.NewChainHandler(mutatingPolicyPlugin{plugin})
+	return env, nil
+}
+
+func (env *mutatingPolicyEnv) decide(ctx context.Context, s *stored, a admission.Attributes, o admission.ObjectInterfaces) *outcome {
+	env.source.hooks = nil
+	if s.mutatingPolicy.binding != nil {
+		policy := s.mutatingPolicy.policy.DeepCopy()
+		policy.Spec.Mutations = nil // as many as the evaluator has mutators: none
+		env.source.hooks = []mutating.PolicyHook{{
+			Policy:    policy,
+			Bindings:  []*mutating.PolicyBinding{s.mutatingPolicy.binding},
+			Evaluator: mutating.PolicyEvaluator{Matcher: env.evaluator},
+		}}
+	}
+	env.evaluator.reset()
+	err := env.chain.Admit(ctx, a, o)
+	if err != nil {
+		return errorOutcome(err)
+	}
+	if !env.evaluator.called {
+		return &outcome{Outcome: "noMatch"}
+	}
+	// The dispatcher hands the matched resource only to the mutations: it is the policy's
+	// DefinitionMatches result, which the oracle asks for again (a pure function of the request).
+	_, resource, _, err := env.matcher.DefinitionMatches(a, o, mutating.NewMutatingAdmissionPolicyAccessor(s.mutatingPolicy.policy))
+	if err != nil {
+		return errorOutcome(err)
+	}
+	return matchOutcome(resource, env.evaluator.kind)
+}
+
+// recordingConditions stands in for the policy's match conditions: it records the kind the
+// dispatcher evaluates them with, and does not match, so that no mutation runs.
+type recordingConditions struct {
+	called bool
+	kind   schema.GroupVersionKind
+}
+
+func (r *recordingConditions) reset() { *r = recordingConditions{} }
+
+func (r *recordingConditions) Match(_ context.Context, versionedAttr *admission.VersionedAttributes, _ runtime.Object, _ oracleAuthorizer) matchconditions.MatchResult {
+	if !r.called {
+		r.called = true
+		r.kind = versionedAttr.VersionedKind
+	}
+	return matchconditions.MatchResult{Matches: false}
+}
+
+// noTypeConverters: no mutation runs, so the dispatcher needs no type converter.
+type noTypeConverters struct{}
+
+func (noTypeConverters) GetTypeConverter(schema.GroupVersionKind) managedfields.TypeConverter {
+	return nil
+}
+func (noTypeConverters) Run(ctx context.Context) { <-ctx.Done() }

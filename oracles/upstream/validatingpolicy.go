@@ -1,0 +1,106 @@
+package main
+
+// ValidatingAdmissionPolicy subjects: are the policy's validations evaluated for the request?
+//
+// Decided by admission.NewChainHandler (the operations the plugin handles), policy/generic
+// Plugin.Dispatch (the excluded resources) and policy/validating's dispatcher (policy match,
+// binding match, configuration errors under failurePolicy, params, the namespace lookup), with
+// the policy's evaluator replaced by one that records that it was called and with what.
+
+import (
+	"context"
+
+	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apiserver/pkg/admission"
+	"k8s.io/apiserver/pkg/admission/plugin/policy/generic"
+	"k8s.io/apiserver/pkg/admission/plugin/policy/matching"
+	"k8s.io/apiserver/pkg/admission/plugin/policy/validating"
+	"k8s.io/client-go/dynamic"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
+)
+
+type validatingPolicyEnv struct {
+	chain     validatingChain
+	source    *hookSource[validating.PolicyHook]
+	evaluator *recordingValidator
+}
+
+// validatingPolicyPlugin is validating.Plugin over the oracle's hook source: Validate is
+// Plugin.Dispatch, as in policy/validating/plugin.go.
+type validatingPolicyPlugin struct {
+	*generic.Plugin[validating.PolicyHook]
+}
+
+func (p validatingPolicyPlugin) Validate(ctx context.Context, a admission.Attributes, o admission.ObjectInterfaces) error {
+	return p.Dispatch(ctx, a, o)
+}
+
+func newValidatingPolicyEnv(c *clusterState, stop <-chan struct{}) (*validatingPolicyEnv, error) {
+	handler, err := validatingPolicyHandler()
+	if err != nil {
+		return nil, err
+	}
+	env := &validatingPolicyEnv{source: &hookSource[validating.PolicyHook]{}, evaluator: &recordingValidator{}}
+	plugin := generic.NewPlugin(
+		handler,
+		func(informers.SharedInformerFactory, kubernetes.Interface, dynamic.Interface, meta.RESTMapper) generic.Source[validating.PolicyHook] {
+			return env.source
+		},
+		policyDispatcherFactory(func(a oracleAuthorizer, m *matching.Matcher) generic.Dispatcher[validating.PolicyHook] {
+			return validating.NewDispatcher(a, generic.NewPolicyMatcher(m))
+		}),
+	)
+	plugin.SetEnabled(true)
+	if err := initialize(plugin, c, stop); err != nil {
+		return nil, err
+	}
+	env.chain = admission.NewChainHandler(validatingPolicyPlugin{plugin})
+	return env, nil
+}
+
+func (env *validatingPolicyEnv) decide(ctx context.Context, s *stored, a admission.Attributes, o admission.ObjectInterfaces) *outcome {
+	env.source.hooks = nil
+	if s.validatingBinding != nil {
+		env.source.hooks = []validating.PolicyHook{{
+			Policy:    s.validatingPolicy,
+			Bindings:  []*admissionregistrationv1.ValidatingAdmissionPolicyBinding{s.validatingBinding},
+			Evaluator: env.evaluator,
+		}}
+	}
+	env.evaluator.reset()
+	err := validatingAdmission(ctx, env.chain, a, o)
+	if err != nil {
+		return errorOutcome(err)
+	}
+	if !env.evaluator.called {
+		return &outcome{Outcome: "noMatch"}
+	}
+	return matchOutcome(env.evaluator.resource, env.evaluator.kind)
+}
+
+// recordingValidator stands in for the policy's compiled validations: it records the matched
+// resource and kind the dispatcher evaluates them with, and decides nothing.
+type recordingValidator struct {
+	called   bool
+	resource schema.GroupVersionResource
+	kind     schema.GroupVersionKind
+}
+
+func (r *recordingValidator) reset() { *r = recordingValidator{} }
+
+func (r *recordingValidator) Validate(_ context.Context, matchedResource schema.GroupVersionResource, versionedAttr *admission.VersionedAttributes, _ runtime.Object, _ *corev1.Namespace, _ int64, _ oracleAuthorizer) validating.ValidateResult {
+	if !r.called {
+		r.called = true
+		r.resource = matchedResource
+		r.kind = versionedAttr.VersionedKind
+	}
+	return validating.ValidateResult{}
+}
+
+// CompileError: the stand-in compiles nothing (1.36 added the method).
+func (r *recordingValidator) CompileError() error { return nil }
