@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { scenario } from "../../generators/scenario.ts";
 import { startChildMatcher } from "../../oracles/adapters/childMatcher.ts";
+import { buildUpstreamOracle, hasGo } from "../../oracles/adapters/upstreamBuild.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import { collectCaseFiles } from "../format/collectCaseFiles.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";
@@ -81,6 +82,20 @@ figures.push(
   }),
 );
 await trivial.close();
+
+// The upstream Go oracle through the protocol, next to the model on the same scenarios.
+if (await hasGo()) {
+  const upstream = await startChildMatcher(JSON.stringify(await buildUpstreamOracle("1.37")));
+  figures.push(
+    await measureAsync("upstream oracle 1.37 decisions, pipelined", async () => {
+      await Promise.all(scenarios.map((s) => upstream.match({ ...s, kubernetesVersion: "1.37" })));
+      return scenarios.length;
+    }),
+  );
+  await upstream.close();
+} else {
+  console.log("upstream oracle: not measured, Go is not on PATH");
+}
 
 const rate = (n: number) => `${Math.round(n).toLocaleString("en-US")}/s`;
 console.log(`node ${process.version}, ${scenarios.length} scenarios, ${cases.length} corpus cases`);
