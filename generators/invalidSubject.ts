@@ -107,6 +107,15 @@ const defects: readonly Defect[] = [
     const { matchConstraints: _, ...policy } = s.policy;
     return fc.constant({ ...s, policy });
   },
+  // A binding's validationActions (Deny with Warn, none, unknown, repeated): validating policies only.
+  ...[1, 2].map(
+    (): Defect => (s) =>
+      s.kind === "ValidatingAdmissionPolicy"
+        ? fc
+            .constantFrom(["Deny", "Warn"], [], ["deny"], ["Audit", "Audit"])
+            .map((validationActions) => ({ ...s, binding: { ...s.binding, validationActions } }))
+        : undefined,
+  ),
   ...[1, 2, 3].map(
     (): Defect => (s) => {
       if (s.kind !== "MutatingAdmissionPolicy") return undefined;

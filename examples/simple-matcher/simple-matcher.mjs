@@ -497,13 +497,32 @@ function validateSubject(subject, d, minor) {
       }
       if (policyErrs.length) messages.push(invalidMessage(subject.kind, "subject-policy", policyErrs, minor));
       const mr = d.binding?.matchResources;
+      const bindingErrs = [];
       if (mr !== undefined) {
         const path = bindingPath(mutating, minor);
-        const bindingErrs = validateMatchResources(mr, path, minor);
+        bindingErrs.push(...validateMatchResources(mr, path, minor));
         if (mutating) bindingErrs.push(...validateNoDelete(mr, path));
-        if (bindingErrs.length)
-          messages.push(invalidMessage(`${subject.kind}Binding`, "subject-binding", bindingErrs, minor));
       }
+      const actions = d.binding?.validationActions;
+      if (!mutating && Array.isArray(actions)) {
+        const known = ["Audit", "Deny", "Warn"];
+        actions.forEach((a, i) => {
+          if (!known.includes(a)) bindingErrs.push(notSupported(`spec.validationActions[${i}]`, String(a), known));
+          if (actions.indexOf(a) !== i) bindingErrs.push(duplicate(`spec.validationActions[${i}]`, a));
+        });
+        if (actions.includes("Deny") && actions.includes("Warn"))
+          bindingErrs.push(
+            invalid(
+              "spec.validationActions",
+              actions,
+              "must not contain both Deny and Warn",
+              "admissionregistration.ValidationAction",
+            ),
+          );
+        if (actions.length === 0) bindingErrs.push(required("spec.validationActions"));
+      }
+      if (bindingErrs.length)
+        messages.push(invalidMessage(`${subject.kind}Binding`, "subject-binding", bindingErrs, minor));
       return messages.length ? messages.join("; ") : undefined;
     }
     case "ValidatingWebhook":
@@ -911,6 +930,14 @@ function decide(message) {
     !attr.object?.metadata?.name
   ) {
     attr.name = `${generateName}/generated`;
+    // The namespace strategy's Canonicalize labels it with its name before validating admission.
+    const isNamespace =
+      attr.resource.group === "" && attr.resource.version === "v1" && attr.resource.resource === "namespaces";
+    if (isNamespace) {
+      const metadata = attr.object.metadata;
+      const labels = { ...(metadata.labels ?? {}), "kubernetes.io/metadata.name": attr.name };
+      attr.object = { ...attr.object, metadata: { ...metadata, labels } };
+    }
   }
   switch (subject.kind) {
     case "MatchResources": {

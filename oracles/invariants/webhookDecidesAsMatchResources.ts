@@ -16,6 +16,9 @@ export const webhookDecidesAsMatchResources = invariant({
     if (s.kind !== "ValidatingWebhook" && s.kind !== "MutatingWebhook") return undefined;
     const rules = s.webhook.rules ?? [];
     if (rules.length === 0 || exemptFromWebhooks(q)) return undefined;
+    // A validating webhook sees a generateName create after the registry named it (rest/create.go).
+    if (s.kind === "ValidatingWebhook" && q.request.operation === "CREATE" && (q.request.name ?? "") === "")
+      return undefined;
     const { rules: _, failurePolicy: __, ...selectors } = s.webhook;
     // A webhook's omitted matchPolicy is Equivalent, as MatchResources' is.
     const asMatchResources: Subject = {

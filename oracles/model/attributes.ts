@@ -50,5 +50,13 @@ export function asValidatingAdmissionSeesIt(attr: Attributes): Attributes {
   const metadata = attr.object?.metadata as { generateName?: unknown; name?: unknown } | undefined;
   const prefix = typeof metadata?.generateName === "string" ? metadata.generateName : undefined;
   if (prefix === undefined || (typeof metadata?.name === "string" && metadata.name !== "")) return attr;
-  return { ...attr, name: `${prefix}/generated` };
+  const name = `${prefix}/generated`;
+  if (!sameGVR(attr.resource, namespacesGVR)) return { ...attr, name };
+  // The namespace strategy's Canonicalize (run by rest.BeforeCreate before validating admission)
+  // labels the named namespace with its name.
+  const labels = {
+    ...((metadata as { labels?: Record<string, string> }).labels ?? {}),
+    "kubernetes.io/metadata.name": name,
+  };
+  return { ...attr, name, object: { ...attr.object, metadata: { ...metadata, labels } } };
 }

@@ -458,6 +458,10 @@ export const clauses = {
     "k8s.io/apimachinery pkg/apis/meta/v1/validation/validation.go ValidateLabelSelectorRequirement",
     "In and NotIn need values",
   ),
+  "validation.validationActionsInvalid": clause(
+    "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go validateValidationActions",
+    "a binding's validationActions are known, unique, not Deny with Warn, and at least one",
+  ),
   "webhook.called": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/generic/webhook.go ShouldCallHook",
     "the webhook is called",

@@ -60,6 +60,34 @@ function validatePolicy(subject: PolicySubject, minor: Minor, trace: Trace): Fie
     errs.push(...validateMatchResources(bindingResources, path, minor, trace));
     if (mutating) errs.push(...mutatingOperations(bindingResources, "spec.matchResources", trace));
   }
+  const actions = subject.binding?.validationActions;
+  if (!mutating && actions !== undefined) errs.push(...validateValidationActions(actions, trace));
+  return errs;
+}
+
+// validateValidationActions: given (format v1 takes an omitted list as valid), each one known and
+// once, never Deny with Warn, at least one.
+function validateValidationActions(actions: readonly string[], trace: Trace): FieldError[] {
+  const errs: FieldError[] = [];
+  const known = ["Audit", "Deny", "Warn"];
+  const seen = new Set<string>();
+  actions.forEach((a, i) => {
+    if (!known.includes(a)) errs.push(notSupported(`spec.validationActions[${i}]`, a, known));
+    if (seen.has(a)) errs.push(duplicate(`spec.validationActions[${i}]`, a));
+    seen.add(a);
+  });
+  if (seen.has("Deny") && seen.has("Warn")) {
+    errs.push(
+      invalid(
+        "spec.validationActions",
+        actions,
+        "must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)",
+        "admissionregistration.ValidationAction",
+      ),
+    );
+  }
+  if (seen.size === 0) errs.push(required("spec.validationActions", "at least one validation action is required"));
+  if (errs.length > 0) trace.take("validation.validationActionsInvalid");
   return errs;
 }
 
