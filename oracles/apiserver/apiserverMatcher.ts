@@ -351,6 +351,16 @@ function prepare(q: Query, names: ProbeNames): Work {
         `the namespace "${req.namespace}" does not exist: the real server's NamespaceLifecycle admission rejects the request with 404 before any policy runs`,
       ),
     };
+  if ("binding" in q.subject && q.subject.binding?.validationActions !== undefined)
+    return {
+      ...base,
+      query: renamed,
+      r: real.r,
+      state: "invalid?",
+      answer: skipped(
+        "the probe binding's validationActions are always [Warn], so the subject's own cannot be put to the server",
+      ),
+    };
   if (q.subject.kind === "MatchResources" && req.operation === "CREATE" && (req.name ?? "") === "")
     return {
       ...base,

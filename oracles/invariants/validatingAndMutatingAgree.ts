@@ -17,6 +17,8 @@ export const validatingAndMutatingAgree = invariant({
     // rest/create.go: validating admission sees a generateName create under its generated name,
     // mutating admission under "": the two differ there by design.
     if (q.request.operation === "CREATE" && (q.request.name ?? "") === "") return undefined;
+    // A binding's validationActions exist (and are validated) for validating policies only.
+    if ("binding" in q.subject && q.subject.binding?.validationActions !== undefined) return undefined;
     if (other.kind === "MutatingAdmissionPolicy" || q.subject.kind === "MutatingAdmissionPolicy") {
       const delRule = allRules(q.subject).some(
         (r) => r.list === "include" && (r.rule.operations ?? []).includes("DELETE"),
