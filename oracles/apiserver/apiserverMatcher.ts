@@ -341,44 +341,24 @@ function prepare(q: Query, names: ProbeNames): Work {
   if (!real.ok) return { ...base, query: renamed, r: undefined as never, state: "invalid?", answer: skipped(real.why) };
   const req = q.request;
   const isNs = req.resource.resource === "namespaces";
-  if (real.r.namespaced && !(req.namespace && q.cluster.namespaces?.[req.namespace] !== undefined))
-    return {
-      ...base,
-      query: renamed,
-      r: real.r,
-      state: "invalid?",
-      answer: skipped(
-        `the namespace "${req.namespace}" does not exist: the real server's NamespaceLifecycle admission rejects the request with 404 before any policy runs`,
-      ),
-    };
-  if ("binding" in q.subject && q.subject.binding?.validationActions !== undefined)
-    return {
-      ...base,
-      query: renamed,
-      r: real.r,
-      state: "invalid?",
-      answer: skipped(
-        "the probe binding's validationActions are always [Warn], so the subject's own cannot be put to the server",
-      ),
-    };
-  if (q.subject.kind === "MatchResources" && req.operation === "CREATE" && (req.name ?? "") === "")
-    return {
-      ...base,
-      query: renamed,
-      r: real.r,
-      state: "invalid?",
-      answer: skipped(
-        'a bare MatchResources takes a generateName create\'s name as given (""), but the server realises it as a validating policy, which sees the generated name',
-      ),
-    };
-  if (isNs && req.operation === "CREATE" && req.name === "")
-    return {
-      ...base,
-      query: renamed,
-      r: real.r,
-      state: "invalid?",
-      answer: skipped("a generateName Namespace create is not realised yet"),
-    };
+  // What the server cannot be asked, with the reason: the first that applies.
+  const cannot: readonly (readonly [boolean, string])[] = [
+    [
+      real.r.namespaced && !(req.namespace && q.cluster.namespaces?.[req.namespace] !== undefined),
+      `the namespace "${req.namespace}" does not exist: the real server's NamespaceLifecycle admission rejects the request with 404 before any policy runs`,
+    ],
+    [
+      "binding" in q.subject && q.subject.binding?.validationActions !== undefined,
+      "the probe binding's validationActions are always [Warn], so the subject's own cannot be put to the server",
+    ],
+    [
+      q.subject.kind === "MatchResources" && req.operation === "CREATE" && (req.name ?? "") === "",
+      'a bare MatchResources takes a generateName create\'s name as given (""), but the server realises it as a validating policy, which sees the generated name',
+    ],
+    [isNs && req.operation === "CREATE" && req.name === "", "a generateName Namespace create is not realised yet"],
+  ];
+  const reason = cannot.find(([applies]) => applies)?.[1];
+  if (reason !== undefined) return { ...base, query: renamed, r: real.r, state: "invalid?", answer: skipped(reason) };
   return { ...base, query: renamed, r: real.r, state: "probe" };
 }
 
