@@ -11,6 +11,8 @@ import type { Query } from "../invariants/invariant.ts";
 import type { Minor } from "../model/versions.ts";
 import type { Connection, Reply } from "./kubeHttp.ts";
 import { KubeHttp, ok, statusMessage } from "./kubeHttp.ts";
+import { cleanUp, removeLeftovers } from "./leftovers.ts";
+import { pool } from "./pool.ts";
 import type { ProbeNames } from "./probePolicies.ts";
 import {
   admissionPath,
@@ -411,74 +413,7 @@ function must(r: Reply, what: string): void {
   if (!ok(r)) throw new Error(`creating ${what} failed with HTTP ${r.status}: ${statusMessage(r)}`);
 }
 
-async function cleanUp(http: KubeHttp, selector: string, clusterObjects: readonly string[]): Promise<void> {
-  await Promise.all(
-    ["validatingadmissionpolicybindings", "validatingadmissionpolicies"].map((what) =>
-      http.call("DELETE", `${admissionPath}/${what}`, { query: { labelSelector: selector } }),
-    ),
-  );
-  const listed = await http.call("GET", "/api/v1/namespaces", { query: { labelSelector: selector } });
-  const byLabel = (
-    (listed.body as { items?: Array<{ metadata: { name: string; deletionTimestamp?: string } }> })?.items ?? []
-  )
-    .filter((n) => !n.metadata.deletionTimestamp)
-    .map((n) => `/api/v1/namespaces/${n.metadata.name}`);
-  await pool([...new Set([...clusterObjects, ...byLabel])], 16, async (p) => {
-    await http.call("DELETE", p);
-  });
-}
-
-/** Removes every object of this run (or, without runId, of any matchconform run). */
-export async function removeLeftovers(
-  http: KubeHttp,
-  runId: string | undefined,
-  log: (l: string) => void,
-): Promise<number> {
-  const selector = runId === undefined ? runLabel : `${runLabel}=${runId}`;
-  let removed = 0;
-  for (const what of ["validatingadmissionpolicybindings", "validatingadmissionpolicies"]) {
-    const list = await http.call("GET", `${admissionPath}/${what}`, { query: { labelSelector: selector } });
-    const n = ((list.body as { items?: unknown[] })?.items ?? []).length;
-    if (n > 0) {
-      await http.call("DELETE", `${admissionPath}/${what}`, { query: { labelSelector: selector } });
-      removed += n;
-    }
-  }
-  const nss = await http.call("GET", "/api/v1/namespaces", { query: { labelSelector: selector } });
-  const live = (
-    (nss.body as { items?: Array<{ metadata: { name: string; deletionTimestamp?: string } }> })?.items ?? []
-  ).filter((n) => !n.metadata.deletionTimestamp);
-  await pool(live, 16, async (n) => {
-    await http.call("DELETE", `/api/v1/namespaces/${n.metadata.name}`);
-  });
-  removed += live.length;
-  if (removed > 0) log(`removed ${removed} leftover object${removed === 1 ? "" : "s"} labelled ${selector}`);
-  return removed;
-}
-
-/** What of the run is still there (namespaces still Terminating do not count). */
-export async function leftovers(http: KubeHttp, runId: string): Promise<string[]> {
-  const selector = `${runLabel}=${runId}`;
-  const out: string[] = [];
-  for (const what of ["validatingadmissionpolicybindings", "validatingadmissionpolicies", "namespaces"]) {
-    const path = what === "namespaces" ? "/api/v1/namespaces" : `${admissionPath}/${what}`;
-    const list = await http.call("GET", path, { query: { labelSelector: selector } });
-    for (const i of (list.body as { items?: Array<{ metadata: { name: string; deletionTimestamp?: string } }> })
-      ?.items ?? [])
-      if (!i.metadata.deletionTimestamp) out.push(`${what}/${i.metadata.name}`);
-  }
-  return out;
-}
-
-async function pool<T>(items: readonly T[], width: number, f: (x: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, items.length) }, async () => {
-      while (next < items.length) await f(items[next++] as T);
-    }),
-  );
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+export { leftovers, removeLeftovers } from "./leftovers.ts";
 export { labels };
