@@ -19,15 +19,20 @@ import {
   batchLabel,
   labels,
   parseProbeWarning,
+  parseWebhookWarning,
   policyName,
   probeManifests,
   probeUser,
   runLabel,
   sentinelManifests,
+  webhookManifest,
+  webhookName,
+  webhookResource,
 } from "./probePolicies.ts";
 import { nameLabel, renameQuery } from "./rename.ts";
 import type { Realisable } from "./resources.ts";
 import { realisable, restPath } from "./resources.ts";
+import { startWebhookReceiver } from "./webhookReceiver.ts";
 
 export interface ApiserverMatcherOptions {
   readonly server: string;
@@ -45,6 +50,10 @@ export interface ApiserverMatcherOptions {
   /** Batches realised at the same time (default 3). */
   readonly concurrentBatches?: number;
   readonly sentinelTimeoutMs?: number;
+  /** The address the server reaches the suite's webhook receiver at (default 127.0.0.1; on kind: the kind network's gateway). */
+  readonly webhookHost?: string;
+  /** The address the webhook receiver listens on (default: webhookHost). */
+  readonly webhookListen?: string;
   readonly log?: (line: string) => void;
 }
 
@@ -63,7 +72,12 @@ export interface ApiserverMatcher extends Matcher {
   readonly http: KubeHttp;
 }
 
-const answeredKinds: readonly SubjectKind[] = ["MatchResources", "ValidatingAdmissionPolicy"];
+const answeredKinds: readonly SubjectKind[] = [
+  "MatchResources",
+  "ValidatingAdmissionPolicy",
+  "ValidatingWebhook",
+  "MutatingWebhook",
+];
 
 interface Pending {
   readonly query: Query;
@@ -86,6 +100,10 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
   if (!ok(version)) throw new Error(`GET /version answered ${version.status}: ${statusMessage(version)}`);
   const gitVersion = (version.body as { gitVersion?: string }).gitVersion ?? "unknown";
   await removeLeftovers(http, undefined, log);
+  const receiver = await startWebhookReceiver({
+    ...(o.webhookHost !== undefined && { host: o.webhookHost }),
+    ...(o.webhookListen !== undefined && { listen: o.webhookListen }),
+  });
 
   const batchSize = o.batchSize ?? 50;
   const delay = o.batchDelayMs ?? 50;
@@ -143,7 +161,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
       ]);
       const probes = work.filter((w) => w.state === "probe");
       // 2. The sentinel, created last, tells when everything before it is in effect.
-      if (probes.length > 0) await sentinel(batch);
+      if (probes.length > 0) await sentinel(batch, new Set(probes.map((w) => w.query.subject.kind)));
       // 3. The probes.
       await pool(probes, 16, (w) => probe(w));
       for (const [i, w] of work.entries()) {
@@ -161,8 +179,10 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     }
   }
 
-  async function sentinel(batch: string): Promise<void> {
-    const s = sentinelManifests({ runId, batch });
+  /** Creates the batch's sentinels (a policy, and a webhook of each kind the batch probes) and waits until all answer. */
+  async function sentinel(batch: string, kinds: ReadonlySet<SubjectKind>): Promise<void> {
+    const s = sentinelManifests({ runId, batch }, receiver);
+    const markers: string[] = [`'${s.name}'`];
     must(
       await http.call("POST", `${admissionPath}/validatingadmissionpolicies`, { body: s.policy }),
       "sentinel policy",
@@ -171,30 +191,50 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
       await http.call("POST", `${admissionPath}/validatingadmissionpolicybindings`, { body: s.binding }),
       "sentinel binding",
     );
+    for (const kind of ["ValidatingWebhook", "MutatingWebhook"] as const) {
+      if (!kinds.has(kind) || s.webhooks === undefined) continue;
+      must(
+        await http.call("POST", `${admissionPath}/${webhookResource(kind)}`, { body: s.webhooks[kind] }),
+        `sentinel ${kind}`,
+      );
+      markers.push(`mc|${s.sentinelTag(kind)}|`);
+    }
     const started = performance.now();
-    const deadline = Date.now() + (o.sentinelTimeoutMs ?? 30_000);
+    const timeout = o.sentinelTimeoutMs ?? 30_000;
+    const deadline = Date.now() + timeout;
+    let missing = markers;
     while (Date.now() < deadline) {
       const r = await http.call("POST", "/api/v1/namespaces/default/configmaps", {
         query: { dryRun: "All" },
         impersonate: s.user,
         body: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "mc-sentinel" } },
       });
-      if (r.warnings.some((w) => w.includes(`'${s.name}'`))) {
+      missing = markers.filter((m) => !r.warnings.some((w) => w.includes(m)));
+      if (missing.length === 0) {
         stats.sentinelWaitMs += performance.now() - started;
         return;
       }
       await sleep(50);
     }
-    throw new Error(`the sentinel of batch ${batch} did not take effect within ${o.sentinelTimeoutMs ?? 30_000} ms`);
+    throw new Error(
+      `the sentinel of batch ${batch} did not take effect within ${timeout} ms (missing: ${missing.join(", ")})`,
+    );
   }
 
   async function createProbe(w: Work): Promise<void> {
-    const m = probeManifests(w.query.subject, w.names);
+    const subject = w.query.subject;
     const dryRun = w.state === "invalid?" ? { dryRun: "All" } : undefined;
-    for (const [what, body] of [
-      ["validatingadmissionpolicies", m.policy],
-      ["validatingadmissionpolicybindings", m.binding],
-    ] as const) {
+    const objects: ReadonlyArray<readonly [string, Record<string, unknown> | undefined]> =
+      "webhook" in subject
+        ? [[webhookResource(subject.kind), webhookManifest(subject, w.names, receiver)]]
+        : (() => {
+            const m = probeManifests(subject, w.names);
+            return [
+              ["validatingadmissionpolicies", m.policy],
+              ["validatingadmissionpolicybindings", m.binding],
+            ];
+          })();
+    for (const [what, body] of objects) {
       if (body === undefined) continue;
       const r = await http.call("POST", `${admissionPath}/${what}`, { body, ...(dryRun && { query: dryRun }) });
       if (r.status === 422) {
@@ -280,7 +320,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
       default:
         r = await http.call("DELETE", restPath(req.resource, w.r.namespaced, ns, req.name), call);
     }
-    w.answer = readOutcome(r, w.names, w.query.subject.kind === "MatchResources");
+    w.answer = readOutcome(r, w.names, w.query.subject.kind);
   }
 
   return {
@@ -303,6 +343,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
       while (running > 0 || queue.length > 0) await sleep(50);
       await removeLeftovers(http, runId, log);
       http.close();
+      await receiver.close();
     },
   };
 }
@@ -385,11 +426,12 @@ function withoutNameLabel(l: Readonly<Record<string, string>>): Record<string, s
 }
 
 /** What the server decided, from the probe's reply. */
-export function readOutcome(r: Reply, names: ProbeNames, bareMatchResources = false): Answer {
-  const seen = parseProbeWarning(r.warnings, names);
+export function readOutcome(r: Reply, names: ProbeNames, kind: SubjectKind): Answer {
+  const isWebhook = kind === "ValidatingWebhook" || kind === "MutatingWebhook";
+  const seen = isWebhook ? parseWebhookWarning(r.warnings, names) : parseProbeWarning(r.warnings, names);
   // A bare MatchResources is the binding's, under a policy matching everything exactly: the server
   // reports the policy's matched resource (the request's own), never the binding's equivalent.
-  if (seen && bareMatchResources) return { answer: "outcome", outcome: { outcome: "match" } };
+  if (seen && kind === "MatchResources") return { answer: "outcome", outcome: { outcome: "match" } };
   if (seen) {
     const [g, v, res] = seen.resource;
     const [kg, kv, k] = seen.kind;
@@ -403,7 +445,8 @@ export function readOutcome(r: Reply, names: ProbeNames, bareMatchResources = fa
     };
   }
   const message = statusMessage(r);
-  if (!ok(r) && message.includes(policyName(names)))
+  const own = isWebhook ? webhookName(names) : policyName(names);
+  if (!ok(r) && message.includes(own))
     return { answer: "outcome", outcome: { outcome: "error", code: r.status, message } };
   if (ok(r)) return { answer: "outcome", outcome: { outcome: "noMatch" } };
   return skipped(`the probe failed with HTTP ${r.status} before a decision could be read: ${message}`);

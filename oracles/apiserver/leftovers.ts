@@ -2,11 +2,11 @@
 // ended without cleaning up (a crash, SIGKILL), found by their run label.
 import type { KubeHttp } from "./kubeHttp.ts";
 import { pool } from "./pool.ts";
-import { admissionPath, runLabel } from "./probePolicies.ts";
+import { admissionPath, probeResources, runLabel } from "./probePolicies.ts";
 
 export async function cleanUp(http: KubeHttp, selector: string, clusterObjects: readonly string[]): Promise<void> {
   await Promise.all(
-    ["validatingadmissionpolicybindings", "validatingadmissionpolicies"].map((what) =>
+    probeResources.map((what) =>
       http.call("DELETE", `${admissionPath}/${what}`, { query: { labelSelector: selector } }),
     ),
   );
@@ -29,7 +29,7 @@ export async function removeLeftovers(
 ): Promise<number> {
   const selector = runId === undefined ? runLabel : `${runLabel}=${runId}`;
   let removed = 0;
-  for (const what of ["validatingadmissionpolicybindings", "validatingadmissionpolicies"]) {
+  for (const what of probeResources) {
     const list = await http.call("GET", `${admissionPath}/${what}`, { query: { labelSelector: selector } });
     const n = ((list.body as { items?: unknown[] })?.items ?? []).length;
     if (n > 0) {
@@ -53,7 +53,7 @@ export async function removeLeftovers(
 export async function leftovers(http: KubeHttp, runId: string): Promise<string[]> {
   const selector = `${runLabel}=${runId}`;
   const out: string[] = [];
-  for (const what of ["validatingadmissionpolicybindings", "validatingadmissionpolicies", "namespaces"]) {
+  for (const what of [...probeResources, "namespaces"]) {
     const path = what === "namespaces" ? "/api/v1/namespaces" : `${admissionPath}/${what}`;
     const list = await http.call("GET", path, { query: { labelSelector: selector } });
     for (const i of (list.body as { items?: Array<{ metadata: { name: string; deletionTimestamp?: string } }> })

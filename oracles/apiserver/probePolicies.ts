@@ -1,11 +1,18 @@
 // The ValidatingAdmissionPolicy and binding that observe one query's decision without side
 // effects: a `false` validation whose message reports the matched resource and kind, Warn only,
 // confined by matchConditions to the query's own impersonated user.
-import type { Subject } from "../contract/subject.ts";
+import type { Subject, WebhookSubject } from "../contract/subject.ts";
 
 export const runLabel = "matchconform.dev/run";
 export const batchLabel = "matchconform.dev/batch";
 export const admissionPath = "/apis/admissionregistration.k8s.io/v1";
+/** The admissionregistration.k8s.io/v1 resources the probes create, bindings before what they bind. */
+export const probeResources = [
+  "validatingadmissionpolicybindings",
+  "validatingadmissionpolicies",
+  "validatingwebhookconfigurations",
+  "mutatingwebhookconfigurations",
+] as const;
 
 type Obj = Record<string, unknown>;
 
@@ -72,23 +79,89 @@ export function probeManifests(subject: Subject, p: ProbeNames): ProbeManifests 
         binding: subject.binding && binding(subject.binding.matchResources),
       };
     default:
-      throw new Error(`the apiserver oracle does not realise ${subject.kind} subjects`);
+      throw new Error(`probeManifests realises policy subjects only, not ${subject.kind}`);
   }
 }
 
+/** Where the probe webhooks send their reviews. */
+export interface WebhookEndpoint {
+  readonly url: (tag: string) => string;
+  readonly caBundle: string;
+}
+
+export const webhookTag = (p: ProbeNames) => `${p.runId}-${p.id}`;
+export const webhookName = (p: ProbeNames) => `p${p.id}.${p.runId}.probe.matchconform.dev`;
+export const webhookResource = (kind: "ValidatingWebhook" | "MutatingWebhook") =>
+  kind === "ValidatingWebhook" ? "validatingwebhookconfigurations" : "mutatingwebhookconfigurations";
+
+/** A webhook configuration holding the subject's one webhook, calling the receiver, confined to the probe's user. */
+export function webhookManifest(subject: WebhookSubject, p: ProbeNames, endpoint: WebhookEndpoint): Obj {
+  const w = subject.webhook;
+  return {
+    apiVersion: "admissionregistration.k8s.io/v1",
+    kind: `${subject.kind}Configuration`,
+    metadata: { name: policyName(p), labels: labels(p) },
+    webhooks: [
+      {
+        name: webhookName(p),
+        clientConfig: { url: endpoint.url(webhookTag(p)), caBundle: endpoint.caBundle },
+        ...(w.rules !== undefined && { rules: w.rules }),
+        ...(w.namespaceSelector !== undefined && { namespaceSelector: w.namespaceSelector }),
+        ...(w.objectSelector !== undefined && { objectSelector: w.objectSelector }),
+        ...(w.matchPolicy !== undefined && { matchPolicy: w.matchPolicy }),
+        ...(w.failurePolicy !== undefined && { failurePolicy: w.failurePolicy }),
+        sideEffects: "None",
+        admissionReviewVersions: ["v1"],
+        timeoutSeconds: 10,
+        matchConditions: [{ name: "mc-probe", expression: `request.userInfo.username == '${probeUser(p)}'` }],
+      },
+    ],
+  };
+}
+
 /** The sentinel of a batch: matches ConfigMap creates of its own user only; created last. */
-export function sentinelManifests(p: Omit<ProbeNames, "id">): {
+export function sentinelManifests(
+  p: Omit<ProbeNames, "id">,
+  endpoint?: WebhookEndpoint,
+): {
   policy: Obj;
   binding: Obj;
+  /** One per webhook kind, calling the receiver tagged sentinelTag(kind). */
+  webhooks: Record<"ValidatingWebhook" | "MutatingWebhook", Obj> | undefined;
+  sentinelTag: (kind: "ValidatingWebhook" | "MutatingWebhook") => string;
   user: string;
   name: string;
 } {
   const name = `mc-${p.runId}-sentinel-${p.batch}`;
   const user = `mc:${p.runId}:sentinel-${p.batch}`;
   const metadata = { name, labels: labels(p) };
+  const sentinelTag = (kind: "ValidatingWebhook" | "MutatingWebhook") =>
+    `${p.runId}-sentinel-${p.batch}-${kind === "ValidatingWebhook" ? "v" : "m"}`;
+  const webhook = (kind: "ValidatingWebhook" | "MutatingWebhook", e: WebhookEndpoint): Obj => ({
+    apiVersion: "admissionregistration.k8s.io/v1",
+    kind: `${kind}Configuration`,
+    metadata,
+    webhooks: [
+      {
+        name: `sentinel-${p.batch}.${p.runId}.probe.matchconform.dev`,
+        clientConfig: { url: e.url(sentinelTag(kind)), caBundle: e.caBundle },
+        rules: [{ operations: ["CREATE"], apiGroups: [""], apiVersions: ["v1"], resources: ["configmaps"] }],
+        failurePolicy: "Ignore",
+        sideEffects: "None",
+        admissionReviewVersions: ["v1"],
+        timeoutSeconds: 5,
+        matchConditions: [{ name: "mc-sentinel", expression: `request.userInfo.username == '${user}'` }],
+      },
+    ],
+  });
   return {
     name,
     user,
+    sentinelTag,
+    webhooks: endpoint && {
+      ValidatingWebhook: webhook("ValidatingWebhook", endpoint),
+      MutatingWebhook: webhook("MutatingWebhook", endpoint),
+    },
     policy: {
       apiVersion: "admissionregistration.k8s.io/v1",
       kind: "ValidatingAdmissionPolicy",
@@ -117,6 +190,21 @@ export function parseProbeWarning(
   p: ProbeNames,
 ): { resource: [string, string, string]; kind: [string, string, string] } | undefined {
   const prefix = `Validation failed for ValidatingAdmissionPolicy '${policyName(p)}' with binding '${policyName(p)}': mc|${p.id}|`;
+  return parseMarked(warnings, prefix);
+}
+
+/** The decision reported by a probe webhook's warning (see webhookReceiver.ts), if any. */
+export function parseWebhookWarning(
+  warnings: readonly string[],
+  p: ProbeNames,
+): { resource: [string, string, string]; kind: [string, string, string] } | undefined {
+  return parseMarked(warnings, `mc|${webhookTag(p)}|`);
+}
+
+function parseMarked(
+  warnings: readonly string[],
+  prefix: string,
+): { resource: [string, string, string]; kind: [string, string, string] } | undefined {
   const w = warnings.find((x) => x.startsWith(prefix));
   if (w === undefined) return undefined;
   const [res, kind] = w.slice(prefix.length).split("|");

@@ -68,7 +68,7 @@ export function renameQuery(q: Query, prefix: string, clusterScoped: boolean): R
   const subject = ((): Subject => {
     const s = q.subject;
     if (s.kind === "MatchResources") return { ...s, matchResources: mr(s.matchResources) as MatchResources };
-    if (s.kind === "ValidatingAdmissionPolicy" || s.kind === "MutatingAdmissionPolicy") {
+    if ("policy" in s) {
       const policy = {
         ...s.policy,
         ...(s.policy.matchConstraints && { matchConstraints: mr(s.policy.matchConstraints) }),
@@ -79,7 +79,15 @@ export function renameQuery(q: Query, prefix: string, clusterScoped: boolean): R
       };
       return { ...s, policy, ...(binding && { binding }) } as Subject;
     }
-    return s;
+    const w = s.webhook;
+    return {
+      ...s,
+      webhook: {
+        ...w,
+        ...(w.namespaceSelector && { namespaceSelector: selector(w.namespaceSelector) as LabelSelector }),
+        ...(w.objectSelector && { objectSelector: selector(w.objectSelector) as LabelSelector }),
+      },
+    };
   })();
 
   const object = (o: AdmissionRequest["object"]) => {
