@@ -14,6 +14,7 @@ import { leftovers, startApiserverMatcher } from "./apiserverMatcher.ts";
 import { KubeHttp } from "./kubeHttp.ts";
 import type { ControlPlane } from "./localControlPlane.ts";
 import { down, up } from "./localControlPlane.ts";
+import { matchEverything } from "./testQueries.ts";
 
 const enabled = process.env.MATCHCONFORM_APISERVER === "1";
 if (!enabled)
@@ -51,7 +52,12 @@ describe.skipIf(!enabled)("the real kube-apiserver as a Matcher", () => {
             cluster: t.cluster ?? c.cluster ?? {},
             request: t.request,
           };
-          return { where: `${c.file}: ${c.description} / ${t.description}`, t, a: await m.match(q) };
+          return {
+            where: `${c.file}: ${c.description} / ${t.description}`,
+            kind: c.subject.kind,
+            t,
+            a: await m.match(q),
+          };
         }),
       ),
     );
@@ -63,24 +69,37 @@ describe.skipIf(!enabled)("the real kube-apiserver as a Matcher", () => {
       .filter((r) => !(r.a.answer === "outcome" && satisfies(r.t.expected, r.a.outcome)))
       .map((r) => ({ where: r.where, expected: r.t.expected, server: r.a }));
     expect(disagreements).toEqual([]);
-    expect(decided.length).toBeGreaterThan(200);
+    expect(decided.length).toBeGreaterThan(400);
+    // Every way of realising a query decides some: each subject kind, CRDs and subresources.
+    const count = (f: (r: (typeof decided)[number]) => boolean) => decided.filter(f).length;
+    const byKind = Object.fromEntries(
+      [
+        "MatchResources",
+        "ValidatingAdmissionPolicy",
+        "MutatingAdmissionPolicy",
+        "ValidatingWebhook",
+        "MutatingWebhook",
+      ].map((k) => [k, count((r) => r.where.length > 0 && r.kind === k)]),
+    );
+    const least = {
+      MatchResources: 100,
+      ValidatingAdmissionPolicy: 150,
+      MutatingAdmissionPolicy: 25,
+      ValidatingWebhook: 90,
+      MutatingWebhook: 25,
+    };
+    for (const [k, n] of Object.entries(least)) expect(byKind[k], k).toBeGreaterThanOrEqual(n);
+    const custom = count((r) => r.t.request.resource.group.endsWith("example.com"));
+    const subresources = count((r) => (r.t.request.subResource ?? "") !== "");
+    console.log(
+      `decided ${decided.length}, skipped ${skips.length}; by kind ${JSON.stringify(byKind)}; custom groups ${custom}, subresources ${subresources}`,
+    );
+    expect(custom).toBeGreaterThanOrEqual(15);
+    expect(subresources).toBeGreaterThanOrEqual(40);
   }, 600_000);
 
   it("leaves a bystander's requests alone while a batch is in effect", async () => {
-    const everything: Query = {
-      kubernetesVersion: "1.37",
-      subject: { kind: "MatchResources", matchResources: {} },
-      cluster: { namespaces: { bystand: {} } },
-      request: {
-        operation: "CREATE",
-        resource: { group: "", version: "v1", resource: "configmaps" },
-        kind: { group: "", version: "v1", kind: "ConfigMap" },
-        namespace: "bystand",
-        name: "cm",
-        object: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cm", namespace: "bystand" } },
-      },
-    };
-    const pending = Array.from({ length: 20 }, () => m.match(everything));
+    const pending = Array.from({ length: 20 }, () => m.match(matchEverything));
     const seen: string[] = [];
     let done = false;
     const all = Promise.all(pending).finally(() => {

@@ -5,19 +5,24 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Answer, Matcher } from "../adapters/matcher.ts";
-import type { AdmissionRequest } from "../contract/kube.ts";
+import type { AdmissionRequest, EquivalentResource } from "../contract/kube.ts";
 import type { SubjectKind } from "../contract/subject.ts";
 import type { Query } from "../invariants/invariant.ts";
+import { builtinEquivalents } from "../model/equivalents.ts";
 import type { Minor } from "../model/versions.ts";
+import type { CustomResource } from "./customResources.ts";
+import { answerInQueryGroup, crdCollection, crdManifest, crdName, customResourceFor } from "./customResources.ts";
 import type { Connection, Reply } from "./kubeHttp.ts";
 import { KubeHttp, ok, statusMessage } from "./kubeHttp.ts";
-import { cleanUp, removeLeftovers } from "./leftovers.ts";
+import { cleanUp, removeAbandoned, removeLeftovers } from "./leftovers.ts";
 import { pool } from "./pool.ts";
 import type { ProbeNames } from "./probePolicies.ts";
 import {
   admissionPath,
   batchLabel,
   labels,
+  mutatingProbeManifests,
+  parseMutatingProbe,
   parseProbeWarning,
   parseWebhookWarning,
   policyName,
@@ -28,10 +33,12 @@ import {
   webhookManifest,
   webhookName,
   webhookResource,
+  webhookTag,
 } from "./probePolicies.ts";
-import { nameLabel, renameQuery } from "./rename.ts";
+import { isNamespaceResource, nameLabel, renameQuery } from "./rename.ts";
 import type { Realisable } from "./resources.ts";
 import { realisable, restPath } from "./resources.ts";
+import { acquireRunLease } from "./runLease.ts";
 import { startWebhookReceiver } from "./webhookReceiver.ts";
 
 export interface ApiserverMatcherOptions {
@@ -50,6 +57,8 @@ export interface ApiserverMatcherOptions {
   /** Batches realised at the same time (default 3). */
   readonly concurrentBatches?: number;
   readonly sentinelTimeoutMs?: number;
+  /** How long the run's lease lasts unrenewed, s (default 60): another run takes this one for ended once it expires. */
+  readonly leaseSeconds?: number;
   /** The address the server reaches the suite's webhook receiver at (default 127.0.0.1; on kind: the kind network's gateway). */
   readonly webhookHost?: string;
   /** The address the webhook receiver listens on (default: webhookHost). */
@@ -77,6 +86,7 @@ const answeredKinds: readonly SubjectKind[] = [
   "ValidatingAdmissionPolicy",
   "ValidatingWebhook",
   "MutatingWebhook",
+  "MutatingAdmissionPolicy",
 ];
 
 interface Pending {
@@ -99,7 +109,17 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
   const version = await http.call("GET", "/version");
   if (!ok(version)) throw new Error(`GET /version answered ${version.status}: ${statusMessage(version)}`);
   const gitVersion = (version.body as { gitVersion?: string }).gitVersion ?? "unknown";
-  await removeLeftovers(http, undefined, log);
+  // MutatingAdmissionPolicy is probed at admissionregistration.k8s.io/v1 only (GA in 1.36).
+  const group = await http.call("GET", admissionPath);
+  const served = new Set(((group.body as { resources?: { name: string }[] }).resources ?? []).map((r) => r.name));
+  const subjects = answeredKinds.filter(
+    (k) => k !== "MutatingAdmissionPolicy" || served.has("mutatingadmissionpolicies"),
+  );
+  const lease = await acquireRunLease(http, runId, {
+    ...(o.leaseSeconds !== undefined && { seconds: o.leaseSeconds }),
+    log,
+  });
+  await removeAbandoned(http, runId, log);
   const receiver = await startWebhookReceiver({
     ...(o.webhookHost !== undefined && { host: o.webhookHost }),
     ...(o.webhookListen !== undefined && { listen: o.webhookListen }),
@@ -115,6 +135,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
   let counter = 0;
   let batchCounter = 0;
   let closed = false;
+  let closing: Promise<void> | undefined;
 
   const pump = () => {
     if (timer) {
@@ -146,7 +167,15 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     const sel = `${batchLabel}=${runId}-${batch}`;
     const made: Array<{ path: string }> = []; // cluster-scoped objects to delete (namespaces)
     try {
-      const work = items.map((it, i) => prepare(it.query, { runId, batch, id: ids[i] as string }));
+      const work = items.map((it, i) => prepare(it.query, { runId, batch, id: ids[i] as string }, o.minor, subjects));
+      await pool(work, 4, async (w) => {
+        if (w.crd === undefined || w.state === "done") return;
+        const crd = w.crd;
+        await ensureCrd(crd).catch((e: Error) => {
+          w.state = "done";
+          w.answer = skipped(`the CRD ${crdName(crd)} could not be made ready: ${e.message}`);
+        });
+      });
       // 1. Namespaces, their default ServiceAccounts and the stored objects; probe policies and bindings.
       await Promise.all([
         pool(work, 16, (w) =>
@@ -168,7 +197,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
         stats.queries++;
         if (w.answer.answer === "skipped") stats.skipped++;
         else if (w.state !== "done") stats.probed++;
-        items[i]?.resolve(w.answer);
+        items[i]?.resolve(w.crd ? answerInQueryGroup(w.answer, w.crd) : w.answer);
       }
     } finally {
       await cleanUp(
@@ -177,6 +206,30 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
         made.map((m) => m.path),
       ).catch((e: Error) => log(`cleanup of batch ${batch}: ${e.message}`));
     }
+  }
+
+  const crds = new Map<string, Promise<void>>();
+  /** Creates the CRD once per run and waits until it is established and its resource served. */
+  function ensureCrd(c: CustomResource): Promise<void> {
+    const name = crdName(c);
+    let p = crds.get(name);
+    if (p === undefined) {
+      p = (async () => {
+        must(
+          await http.call("POST", crdCollection, { body: crdManifest(c, { [runLabel]: runId }) }),
+          `CustomResourceDefinition ${name}`,
+        );
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          const r = await http.call("GET", `/apis/${c.realGroup}/${c.versions[0]}/${c.plural}`);
+          if (ok(r)) return;
+          if (Date.now() > deadline) throw new Error(`not served within 30 s: HTTP ${r.status} ${statusMessage(r)}`);
+          await sleep(100);
+        }
+      })();
+      crds.set(name, p);
+    }
+    return p;
   }
 
   /** Creates the batch's sentinels (a policy, and a webhook of each kind the batch probes) and waits until all answer. */
@@ -191,6 +244,17 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
       await http.call("POST", `${admissionPath}/validatingadmissionpolicybindings`, { body: s.binding }),
       "sentinel binding",
     );
+    const mutating = kinds.has("MutatingAdmissionPolicy");
+    if (mutating) {
+      must(
+        await http.call("POST", `${admissionPath}/mutatingadmissionpolicies`, { body: s.mutating.policy }),
+        "sentinel mutating policy",
+      );
+      must(
+        await http.call("POST", `${admissionPath}/mutatingadmissionpolicybindings`, { body: s.mutating.binding }),
+        "sentinel mutating binding",
+      );
+    }
     for (const kind of ["ValidatingWebhook", "MutatingWebhook"] as const) {
       if (!kinds.has(kind) || s.webhooks === undefined) continue;
       must(
@@ -210,6 +274,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
         body: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "mc-sentinel" } },
       });
       missing = markers.filter((m) => !r.warnings.some((w) => w.includes(m)));
+      if (mutating && parseMutatingProbe(r.body, s.mutating.tag) === undefined) missing.push("the mutating policy");
       if (missing.length === 0) {
         stats.sentinelWaitMs += performance.now() - started;
         return;
@@ -227,13 +292,21 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     const objects: ReadonlyArray<readonly [string, Record<string, unknown> | undefined]> =
       "webhook" in subject
         ? [[webhookResource(subject.kind), webhookManifest(subject, w.names, receiver)]]
-        : (() => {
-            const m = probeManifests(subject, w.names);
-            return [
-              ["validatingadmissionpolicies", m.policy],
-              ["validatingadmissionpolicybindings", m.binding],
-            ];
-          })();
+        : subject.kind === "MutatingAdmissionPolicy"
+          ? (() => {
+              const m = mutatingProbeManifests(subject, w.names);
+              return [
+                ["mutatingadmissionpolicies", m.policy],
+                ["mutatingadmissionpolicybindings", m.binding],
+              ] as const;
+            })()
+          : (() => {
+              const m = probeManifests(subject, w.names);
+              return [
+                ["validatingadmissionpolicies", m.policy],
+                ["validatingadmissionpolicybindings", m.binding],
+              ];
+            })();
     for (const [what, body] of objects) {
       if (body === undefined) continue;
       const r = await http.call("POST", `${admissionPath}/${what}`, { body, ...(dryRun && { query: dryRun }) });
@@ -257,7 +330,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
   async function setUp(w: Work, made: Array<{ path: string }>): Promise<void> {
     const q = w.query;
     const req = q.request;
-    const isNs = req.resource.resource === "namespaces";
+    const isNs = isNamespaceResource(req);
     await pool([...Object.entries(q.cluster.namespaces ?? {})], 8, async ([name, l]) => {
       if (isNs && name === req.namespace) return; // the namespace under request is the request's own object
       const body = {
@@ -278,8 +351,16 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
           `serviceaccount ${name}/default`,
         );
     });
-    if (req.operation === "UPDATE" || req.operation === "DELETE") {
-      const old = bodyOf(req, req.oldObject, w.r);
+    const sub = w.r.sub;
+    if (
+      sub?.parent === "minimal" ||
+      (sub === undefined && (req.operation === "UPDATE" || req.operation === "DELETE")) ||
+      sub?.parent === "old"
+    ) {
+      const old =
+        sub?.parent === "minimal"
+          ? bodyOf(req, { metadata: { name: req.name } }, w.r)
+          : bodyOf(req, req.oldObject, w.r);
       if (isNs) {
         const md = old.metadata as Record<string, unknown>;
         md.labels = { ...(md.labels as object), [runLabel]: runId, [batchLabel]: `${runId}-${w.names.batch}` };
@@ -302,6 +383,20 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     const coll = restPath(req.resource, w.r.namespaced, ns);
     const call = { query: { dryRun: "All" }, impersonate: probeUser(w.names) };
     let r: Reply;
+    const sub = w.r.sub;
+    if (sub !== undefined) {
+      const s = sub.send(req, w.stored);
+      r = await http.call(s.method, `${restPath(req.resource, w.r.namespaced, ns, req.name)}/${sub.name}`, {
+        impersonate: call.impersonate,
+        query: s.query,
+        ...(s.body !== undefined && { body: s.body }),
+      });
+      w.answer = readOutcome(r, w.names, w.query.subject.kind);
+      // A CONNECT passes admission, then finds no parent: admission decided noMatch.
+      if (sub.parent === "none" && r.status === 404 && w.answer.answer === "skipped")
+        w.answer = { answer: "outcome", outcome: { outcome: "noMatch" } };
+      return;
+    }
     switch (req.operation) {
       case "CREATE":
         r = await http.call("POST", coll, { ...call, body: bodyOf(req, req.object, w.r) });
@@ -328,7 +423,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     stats,
     http,
     info: { name: "kube-apiserver", version: gitVersion, language: "go" },
-    subjects: answeredKinds,
+    subjects,
     input: "manifest",
     kubernetesVersions: [o.minor],
     match: (query) =>
@@ -337,14 +432,21 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
         queue.push({ query, resolve });
         schedule();
       }),
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      while (running > 0 || queue.length > 0) await sleep(50);
-      await removeLeftovers(http, runId, log);
-      http.close();
-      await receiver.close();
-    },
+    close: () =>
+      (closing ??= (async () => {
+        closed = true;
+        clearTimeout(timer);
+        // What is not in a batch yet is not asked: closing stops the run where it is.
+        for (const p of queue.splice(0)) p.resolve({ answer: "errored", message: "the apiserver matcher was closed" });
+        while (running > 0) await sleep(50);
+        await lease.stop();
+        try {
+          await removeLeftovers(http, runId, log);
+        } finally {
+          http.close();
+          await receiver.close();
+        }
+      })()),
   };
 }
 
@@ -357,33 +459,44 @@ interface Work {
   state: "probe" | "invalid?" | "done";
   answer: Answer;
   stored?: Record<string, unknown>;
+  /** The CRD the request's resource is realised as, if custom. */
+  readonly crd?: CustomResource;
 }
 
-function prepare(q: Query, names: ProbeNames): Work {
+function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: readonly SubjectKind[]): Work {
   const base = { names, answer: skipped("not probed") };
-  if (!answeredKinds.includes(q.subject.kind))
+  if (!subjects.includes(q0.subject.kind))
     return {
       ...base,
-      query: q,
+      query: q0,
       r: undefined as never,
       state: "done",
-      answer: skipped(`${q.subject.kind} is not realised`),
+      answer: skipped(`${q0.subject.kind} is not realised`),
     };
-  const real = realisable(q.request);
-  if (q.cluster.equivalentResources !== undefined)
+  const custom = customResourceFor(q0, names.runId);
+  if (custom !== undefined && !custom.ok)
+    return { ...base, query: q0, r: undefined as never, state: "done", answer: skipped(custom.why) };
+  const stated = q0.cluster.equivalentResources;
+  if (
+    custom === undefined &&
+    stated !== undefined &&
+    !sameRegistry(stated, builtinEquivalents(q0.request.resource, q0.request.subResource ?? "", minor))
+  )
     return {
       ...base,
-      query: q,
+      query: q0,
       r: undefined as never,
       state: "done",
       answer: skipped(
-        "the case states its own equivalentResources: the real server answers from its own registry, which cannot be imposed",
+        `the case states equivalentResources for built-in ${q0.request.resource.group}/${q0.request.resource.resource} other than the server's own registry of ${minor}, which cannot be imposed`,
       ),
     };
+  const q = custom?.query ?? q0;
+  const real: ReturnType<typeof realisable> = custom ? { ok: true, r: custom.r } : realisable(q.request);
   const renamed = renameQuery(q, `mc-${names.runId}-${names.id}`, real.ok && !real.r.namespaced).query;
   if (!real.ok) return { ...base, query: renamed, r: undefined as never, state: "invalid?", answer: skipped(real.why) };
   const req = q.request;
-  const isNs = req.resource.resource === "namespaces";
+  const isNs = isNamespaceResource(req);
   // What the server cannot be asked, with the reason: the first that applies.
   const cannot: readonly (readonly [boolean, string])[] = [
     [
@@ -399,10 +512,29 @@ function prepare(q: Query, names: ProbeNames): Work {
       'a bare MatchResources takes a generateName create\'s name as given (""), but the server realises it as a validating policy, which sees the generated name',
     ],
     [isNs && req.operation === "CREATE" && req.name === "", "a generateName Namespace create is not realised yet"],
+    [
+      q.subject.kind === "MutatingAdmissionPolicy" && req.operation === "DELETE",
+      "a MutatingAdmissionPolicy never handles DELETE, and the probe reads its decision from the object it returns, which a DELETE has not",
+    ],
+    [
+      q.subject.kind === "MutatingAdmissionPolicy" && (req.subResource ?? "") !== "",
+      "the probe reads a MutatingAdmissionPolicy's decision from the object returned, which a subresource request does not return as mutated",
+    ],
+    [
+      req.operation !== "CREATE" && (req.name ?? "") === "",
+      `${req.operation === "UPDATE" ? "an" : "a"} ${req.operation} without a name is not realised: the server admits a deletecollection's items each under its own name`,
+    ],
   ];
   const reason = cannot.find(([applies]) => applies)?.[1];
-  if (reason !== undefined) return { ...base, query: renamed, r: real.r, state: "invalid?", answer: skipped(reason) };
-  return { ...base, query: renamed, r: real.r, state: "probe" };
+  const crd = custom?.crd;
+  if (reason !== undefined)
+    return { ...base, query: renamed, r: real.r, state: "invalid?", answer: skipped(reason), ...(crd && { crd }) };
+  return { ...base, query: renamed, r: real.r, state: "probe", ...(crd && { crd }) };
+}
+
+/** The same registry answer: the same resources and kinds in the same order. */
+function sameRegistry(a: readonly EquivalentResource[], b: readonly EquivalentResource[]): boolean {
+  return JSON.stringify(a.map((e) => [e.resource, e.kind])) === JSON.stringify(b.map((e) => [e.resource, e.kind]));
 }
 
 /** The object to send: the request's, with apiVersion, kind, namespace and what validation needs. */
@@ -428,7 +560,11 @@ function withoutNameLabel(l: Readonly<Record<string, string>>): Record<string, s
 /** What the server decided, from the probe's reply. */
 export function readOutcome(r: Reply, names: ProbeNames, kind: SubjectKind): Answer {
   const isWebhook = kind === "ValidatingWebhook" || kind === "MutatingWebhook";
-  const seen = isWebhook ? parseWebhookWarning(r.warnings, names) : parseProbeWarning(r.warnings, names);
+  const seen = isWebhook
+    ? parseWebhookWarning(r.warnings, names)
+    : kind === "MutatingAdmissionPolicy"
+      ? parseMutatingProbe(r.body, webhookTag(names))
+      : parseProbeWarning(r.warnings, names);
   // A bare MatchResources is the binding's, under a policy matching everything exactly: the server
   // reports the policy's matched resource (the request's own), never the binding's equivalent.
   if (seen && kind === "MatchResources") return { answer: "outcome", outcome: { outcome: "match" } };
@@ -446,6 +582,16 @@ export function readOutcome(r: Reply, names: ProbeNames, kind: SubjectKind): Ans
   }
   const message = statusMessage(r);
   const own = isWebhook ? webhookName(names) : policyName(names);
+  // The policy matched an equivalent of another version, and applying its mutation there failed
+  // (seen on v1.37.2 for autoscaling/v2 HPAs matched as autoscaling/v1: "converting
+  // (v1.HorizontalPodAutoscaler) to (v2.HorizontalPodAutoscaler): unknown conversion"). A mutation
+  // is only applied after a match, so the match happened; which equivalent cannot be read back.
+  if (
+    kind === "MutatingAdmissionPolicy" &&
+    message.includes(own) &&
+    /denied request: converting \([^)]*\) to \([^)]*\): unknown conversion/.test(message)
+  )
+    return { answer: "outcome", outcome: { outcome: "match" } };
   if (!ok(r) && message.includes(own))
     return { answer: "outcome", outcome: { outcome: "error", code: r.status, message } };
   if (ok(r)) return { answer: "outcome", outcome: { outcome: "noMatch" } };

@@ -12,7 +12,12 @@ export const probeResources = [
   "validatingadmissionpolicies",
   "validatingwebhookconfigurations",
   "mutatingwebhookconfigurations",
+  "mutatingadmissionpolicybindings",
+  "mutatingadmissionpolicies",
 ] as const;
+
+/** The annotation a probe MutatingAdmissionPolicy writes; its value is `mc|<tag>|<resource>|<kind>`. */
+export const probeAnnotation = "matchconform.dev/probe";
 
 type Obj = Record<string, unknown>;
 
@@ -83,6 +88,58 @@ export function probeManifests(subject: Subject, p: ProbeNames): ProbeManifests 
   }
 }
 
+/** The MutatingAdmissionPolicy and binding of a query: an ApplyConfiguration writing probeAnnotation. */
+export function mutatingProbeManifests(subject: Subject, p: ProbeNames): ProbeManifests {
+  if (subject.kind !== "MutatingAdmissionPolicy") throw new Error(`not a MutatingAdmissionPolicy: ${subject.kind}`);
+  const name = policyName(p);
+  const metadata = { name, labels: labels(p) };
+  return {
+    policy: {
+      apiVersion: "admissionregistration.k8s.io/v1",
+      kind: "MutatingAdmissionPolicy",
+      metadata,
+      spec: {
+        ...(subject.policy.failurePolicy !== undefined && { failurePolicy: subject.policy.failurePolicy }),
+        ...(subject.policy.matchConstraints !== undefined && { matchConstraints: subject.policy.matchConstraints }),
+        matchConditions: [{ name: "mc-probe", expression: `request.userInfo.username == '${probeUser(p)}'` }],
+        reinvocationPolicy: "Never",
+        mutations: [annotate(webhookTag(p))],
+      },
+    },
+    binding: subject.binding && {
+      apiVersion: "admissionregistration.k8s.io/v1",
+      kind: "MutatingAdmissionPolicyBinding",
+      metadata,
+      spec: {
+        policyName: name,
+        ...(subject.binding.matchResources !== undefined && { matchResources: subject.binding.matchResources }),
+      },
+    },
+  };
+}
+
+function annotate(tag: string): Obj {
+  const gvr = (v: string, last: string) => `${v}.group + '/' + ${v}.version + '/' + ${v}.${last}`;
+  const value = `'mc|${tag}|' + ${gvr("request.resource", "resource")} + '|' + ${gvr("request.kind", "kind")}`;
+  return {
+    patchType: "ApplyConfiguration",
+    applyConfiguration: {
+      expression: `Object{metadata: Object.metadata{annotations: {'${probeAnnotation}': ${value}}}}`,
+    },
+  };
+}
+
+/** The decision a probe MutatingAdmissionPolicy wrote into the returned object, if any. */
+export function parseMutatingProbe(
+  body: unknown,
+  tag: string,
+): { resource: [string, string, string]; kind: [string, string, string] } | undefined {
+  const v = (body as { metadata?: { annotations?: Record<string, string> } } | undefined)?.metadata?.annotations?.[
+    probeAnnotation
+  ];
+  return v === undefined ? undefined : parseMarked([v], `mc|${tag}|`);
+}
+
 /** Where the probe webhooks send their reviews. */
 export interface WebhookEndpoint {
   readonly url: (tag: string) => string;
@@ -128,6 +185,8 @@ export function sentinelManifests(
   binding: Obj;
   /** One per webhook kind, calling the receiver tagged sentinelTag(kind). */
   webhooks: Record<"ValidatingWebhook" | "MutatingWebhook", Obj> | undefined;
+  /** A MutatingAdmissionPolicy and binding annotating the sentinel ConfigMap with `mc|<mutatingTag>|…`. */
+  mutating: { policy: Obj; binding: Obj; tag: string };
   sentinelTag: (kind: "ValidatingWebhook" | "MutatingWebhook") => string;
   user: string;
   name: string;
@@ -158,6 +217,31 @@ export function sentinelManifests(
     name,
     user,
     sentinelTag,
+    mutating: {
+      tag: `${p.runId}-sentinel-${p.batch}-p`,
+      policy: {
+        apiVersion: "admissionregistration.k8s.io/v1",
+        kind: "MutatingAdmissionPolicy",
+        metadata,
+        spec: {
+          failurePolicy: "Ignore",
+          matchConstraints: {
+            resourceRules: [
+              { operations: ["CREATE"], apiGroups: [""], apiVersions: ["v1"], resources: ["configmaps"] },
+            ],
+          },
+          matchConditions: [{ name: "mc-sentinel", expression: `request.userInfo.username == '${user}'` }],
+          reinvocationPolicy: "Never",
+          mutations: [annotate(`${p.runId}-sentinel-${p.batch}-p`)],
+        },
+      },
+      binding: {
+        apiVersion: "admissionregistration.k8s.io/v1",
+        kind: "MutatingAdmissionPolicyBinding",
+        metadata,
+        spec: { policyName: name },
+      },
+    },
     webhooks: endpoint && {
       ValidatingWebhook: webhook("ValidatingWebhook", endpoint),
       MutatingWebhook: webhook("MutatingWebhook", endpoint),

@@ -22,7 +22,7 @@ export function uniqueName(prefix: string, name: string): string {
   return `${prefix}-${h}`;
 }
 
-const isNamespaceResource = (r: AdmissionRequest) =>
+export const isNamespaceResource = (r: AdmissionRequest) =>
   r.resource.group === "" && r.resource.version === "v1" && r.resource.resource === "namespaces";
 
 /** `clusterScopedName`: the request names a cluster-scoped object other than a namespace. */
