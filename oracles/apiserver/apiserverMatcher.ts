@@ -513,6 +513,16 @@ function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: readonly 
     ],
     [isNs && req.operation === "CREATE" && req.name === "", "a generateName Namespace create is not realised yet"],
     [
+      isNs && req.operation !== "CREATE" && !sameLabels(q.cluster.namespaces?.[req.name ?? ""], req.oldObject),
+      `the cluster's namespace "${req.name}" is not the request's old object (missing, or with other labels): the server stores one namespace, the old object`,
+    ],
+    [
+      q.subject.kind === "MutatingAdmissionPolicy" &&
+        q.subject.policy.failurePolicy === "Ignore" &&
+        builtinEquivalents(req.resource, req.subResource ?? "", minor).length > 1,
+      "the server fails to apply a mutating policy's mutation to a built-in equivalent of another version or group (it cannot convert the object back); under failurePolicy Ignore that failure hides the match",
+    ],
+    [
       q.subject.kind === "MutatingAdmissionPolicy" && req.operation === "DELETE",
       "a MutatingAdmissionPolicy never handles DELETE, and the probe reads its decision from the object it returns, which a DELETE has not",
     ],
@@ -530,6 +540,14 @@ function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: readonly 
   if (reason !== undefined)
     return { ...base, query: renamed, r: real.r, state: "invalid?", answer: skipped(reason), ...(crd && { crd }) };
   return { ...base, query: renamed, r: real.r, state: "probe", ...(crd && { crd }) };
+}
+
+/** The stored namespace's labels are the old object's (the name label aside). */
+function sameLabels(stored: Readonly<Record<string, string>> | undefined, old: AdmissionRequest["oldObject"]): boolean {
+  if (stored === undefined) return false;
+  const oldLabels = ((old?.metadata ?? {}) as { labels?: Record<string, string> }).labels ?? {};
+  const norm = (l: Readonly<Record<string, string>>) => JSON.stringify(Object.entries(withoutNameLabel(l)).sort());
+  return norm(stored) === norm(oldLabels);
 }
 
 /** The same registry answer: the same resources and kinds in the same order. */
@@ -582,17 +600,19 @@ export function readOutcome(r: Reply, names: ProbeNames, kind: SubjectKind): Ans
   }
   const message = statusMessage(r);
   const own = isWebhook ? webhookName(names) : policyName(names);
+  const mentionsOwn = message.includes(`'${own}'`) || message.includes(`"${own}"`);
   // The policy matched an equivalent of another version, and applying its mutation there failed
   // (seen on v1.37.2 for autoscaling/v2 HPAs matched as autoscaling/v1: "converting
-  // (v1.HorizontalPodAutoscaler) to (v2.HorizontalPodAutoscaler): unknown conversion"). A mutation
+  // (v1.HorizontalPodAutoscaler) to (v2.HorizontalPodAutoscaler): unknown conversion"; for core
+  // v1 events matched as events.k8s.io/v1: "v1.Event is not suitable for converting to "v1""). A mutation
   // is only applied after a match, so the match happened; which equivalent cannot be read back.
   if (
     kind === "MutatingAdmissionPolicy" &&
-    message.includes(own) &&
-    /denied request: converting \([^)]*\) to \([^)]*\): unknown conversion/.test(message)
+    mentionsOwn &&
+    /denied request: .*(: unknown conversion|is not suitable for converting)/.test(message)
   )
     return { answer: "outcome", outcome: { outcome: "match" } };
-  if (!ok(r) && message.includes(own))
+  if (!ok(r) && mentionsOwn)
     return { answer: "outcome", outcome: { outcome: "error", code: r.status, message } };
   if (ok(r)) return { answer: "outcome", outcome: { outcome: "noMatch" } };
   return skipped(`the probe failed with HTTP ${r.status} before a decision could be read: ${message}`);
