@@ -612,8 +612,7 @@ export function readOutcome(r: Reply, names: ProbeNames, kind: SubjectKind): Ans
     /denied request: .*(: unknown conversion|is not suitable for converting)/.test(message)
   )
     return { answer: "outcome", outcome: { outcome: "match" } };
-  if (!ok(r) && mentionsOwn)
-    return { answer: "outcome", outcome: { outcome: "error", code: r.status, message } };
+  if (!ok(r) && mentionsOwn) return { answer: "outcome", outcome: { outcome: "error", code: r.status, message } };
   if (ok(r)) return { answer: "outcome", outcome: { outcome: "noMatch" } };
   return skipped(`the probe failed with HTTP ${r.status} before a decision could be read: ${message}`);
 }
