@@ -15,9 +15,13 @@ export function collectCaseFiles(paths: readonly string[]): string[] {
       throw new CaseFileError(p, "does not exist");
     }
     if (!stat.isDirectory()) return [p];
-    return readdirSync(p, { recursive: true, encoding: "utf8" })
-      .map((f) => join(p, f))
-      .filter((f) => caseFile.test(f) && !notCaseFile.test(f) && statSync(f).isFile())
-      .sort();
+    return (
+      readdirSync(p, { recursive: true, encoding: "utf8" })
+        .map((f) => join(p, f))
+        // Hidden folders (a recording's staging folder left by a crash) hold no case files.
+        .filter((f) => !/(^|\/)\./.test(f.slice(p.length + 1)))
+        .filter((f) => caseFile.test(f) && !notCaseFile.test(f) && statSync(f).isFile())
+        .sort()
+    );
   });
 }
