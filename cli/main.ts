@@ -31,9 +31,14 @@ commands:
 
   verify --apiserver (--local [--kubernetes-version 1.N] | --kubeconfig <file> [--context <name>]
       [--allow-cluster <name>]) [--profile quick|default|nightly] [--num-runs N | --time-limit 60s]
-      [--seed S] [--batch-size N] [--report-dir <dir>] [case files or folders]
+      [--seed S] [--batch-size N] [--report-dir <dir>] [--record <dir>] [case files or folders]
+      [--webhook-host <address> [--webhook-listen <address>]]
       the model compared with a real kube-apiserver (the local control plane, started if need
       be, or a kind-* context); reports go to --report-dir (default .matchconform/verify).
+      --record writes what the server decided as case files under <dir>/<server version>/,
+      which replay reads; a version's folder is replaced, other versions' are kept.
+      --webhook-host: the address the server calls the suite's webhook receiver at (default
+      127.0.0.1; on kind, the kind network's gateway, with --webhook-listen 0.0.0.0).
 
   coverage [--num-runs N] [--seed S]
       how often generated scenarios reach each clause of the reference model (Markdown).
@@ -134,6 +139,9 @@ export async function main(
             seed: { type: "string" },
             "report-dir": { type: "string" },
             "batch-size": { type: "string" },
+            "webhook-host": { type: "string" },
+            "webhook-listen": { type: "string" },
+            record: { type: "string" },
           },
         });
         return await verify(
@@ -150,6 +158,9 @@ export async function main(
             seed: v.seed,
             reportDir: v["report-dir"],
             batchSize: v["batch-size"],
+            webhookHost: v["webhook-host"],
+            webhookListen: v["webhook-listen"],
+            record: v.record,
             cases: positionals,
           },
           out,

@@ -1,9 +1,12 @@
 // `matchconform verify --apiserver (--local [--kubernetes-version 1.N] | --kubeconfig <file> [--context <name>])`:
 // the corpus, generated scenarios and invariants with a real kube-apiserver as the implementation,
-// so that the model is compared with the real server; reports are written as for `run`.
-import { readFileSync } from "node:fs";
-import { dirname, isAbsolute, join, resolve } from "node:path";
-import { load as loadYaml } from "js-yaml";
+// so that the model is compared with the real server; reports are written as for `run`, and with
+// `--record <dir>` the server's own verdicts as case files (reports/recordedVerdicts.ts).
+import { readFileSync, statSync } from "node:fs";
+import type { RequestOptions } from "node:https";
+import { join } from "node:path";
+import type { RecordingMatcher } from "../oracles/adapters/recordingMatcher.ts";
+import { recordingMatcher } from "../oracles/adapters/recordingMatcher.ts";
 import type { ApiserverMatcher } from "../oracles/apiserver/apiserverMatcher.ts";
 import { leftovers, startApiserverMatcher } from "../oracles/apiserver/apiserverMatcher.ts";
 import type { Connection } from "../oracles/apiserver/kubeHttp.ts";
@@ -11,12 +14,14 @@ import { KubeHttp } from "../oracles/apiserver/kubeHttp.ts";
 import { current, up } from "../oracles/apiserver/localControlPlane.ts";
 import type { Minor } from "../oracles/model/versions.ts";
 import { isMinor, latestMinor, supportedMinors } from "../oracles/model/versions.ts";
+import { writeRecordedVerdicts } from "../reports/recordedVerdicts.ts";
 import { summary, terminalProgress } from "../reports/runText.ts";
 import { writeReports } from "../reports/writeReports.ts";
 import type { ProfileName, RunBudget } from "../suites/run/options.ts";
 import { profiles } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
 import { buildControlPlane } from "./cluster.ts";
+import { onInterrupt } from "./interrupt.ts";
 import { loadAll } from "./loadAll.ts";
 import { durationMs } from "./run.ts";
 import { UsageError } from "./usageError.ts";
@@ -34,6 +39,11 @@ export interface VerifyArgs {
   readonly seed?: string | undefined;
   readonly reportDir?: string | undefined;
   readonly batchSize?: string | undefined;
+  /** The address the server reaches the suite's webhook receiver at (on kind: the kind network's gateway). */
+  readonly webhookHost?: string | undefined;
+  readonly webhookListen?: string | undefined;
+  /** Where to write the server's verdicts as case files, in a folder per server version. */
+  readonly record?: string | undefined;
   readonly cases: readonly string[];
 }
 
@@ -46,10 +56,12 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
   const version = a.kubernetesVersion ?? latestMinor;
   if (!isMinor(version))
     throw new UsageError(`--kubernetes-version ${version} is not one of ${supportedMinors.join(", ")}`);
+  if (a.record !== undefined && statSync(a.record, { throwIfNoEntry: false })?.isDirectory() === false)
+    throw new UsageError(`--record ${a.record} is a file, not a folder`);
   const target = a.local
     ? await localTarget(version, err)
-    : kubeconfigTarget(a.kubeconfig as string, a.context, a.allowCluster);
-  const minor = target.minor ?? version;
+    : await kubeconfigTarget(a.kubeconfig as string, a.context, a.allowCluster);
+  const minor = target.minor ?? (a.kubernetesVersion === undefined ? await servedMinor(target.connection) : version);
   const cases = loadAll(a.cases.length > 0 ? a.cases : ["suites/cases"]);
   const profile = (a.profile ?? "quick") as ProfileName;
   const base = profiles[profile];
@@ -71,13 +83,28 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
     connection: target.connection,
     minor,
     ...(a.batchSize !== undefined && { batchSize: Number(a.batchSize) }),
+    ...(a.webhookHost !== undefined && { webhookHost: a.webhookHost }),
+    ...(a.webhookListen !== undefined && { webhookListen: a.webhookListen }),
+    // The run lease's duration, s (default 60): short ones are for the tests of interrupted runs.
+    ...(process.env.MATCHCONFORM_LEASE_SECONDS && { leaseSeconds: Number(process.env.MATCHCONFORM_LEASE_SECONDS) }),
     log: err,
   });
+  const interrupts = onInterrupt({
+    describe: (where) =>
+      `verify against kube-apiserver ${matcher.info.version} (run ${matcher.runId}) ${where}, with ${matcher.stats.queries} queries answered and ${matcher.stats.batches} batches begun`,
+    cleanUp: async () => {
+      await matcher.close();
+      return leftBehind(target.connection, matcher.runId);
+    },
+    err,
+  });
+  const recorder = a.record === undefined ? undefined : recordingMatcher(matcher);
   const started = performance.now();
   try {
-    const progress = terminalProgress(process.stderr);
+    if (recorder) recordableAs(matcher.info.version, minor);
+    const progress = interrupts.track(terminalProgress(process.stderr));
     const report = await runConformance({
-      matcher,
+      matcher: interrupts.guard(recorder ?? matcher),
       options: { budget, seed, minors: [minor], caseFiles: a.cases },
       cases,
       expected: [],
@@ -99,14 +126,65 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
       `kube-apiserver ${matcher.info.version}: ${s.queries} queries in ${s.batches} batches, ${s.probed} decided by the server, ${s.skipped} skipped; ${(s.probed / secs).toFixed(1)} verdicts/s; mean sentinel wait ${s.batches ? Math.round(s.sentinelWaitMs / s.batches) : 0} ms`,
     );
     out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml`);
+    if (recorder && a.record !== undefined) out(record(recorder, a.record, minor));
     return report.footer.exitCode;
   } finally {
     await matcher.close();
-    const http = new KubeHttp(target.connection);
-    const left = await leftovers(http, matcher.runId).catch(() => ["(could not list)"]);
-    http.close();
+    const left = await leftBehind(target.connection, matcher.runId);
     if (left.length > 0) err(`matchconform: left behind: ${left.join(", ")}`);
+    interrupts.dispose();
   }
+}
+
+async function leftBehind(c: Connection, runId: string): Promise<readonly string[]> {
+  const http = new KubeHttp(c);
+  try {
+    return await leftovers(http, runId);
+  } catch {
+    return ["(could not list)"];
+  } finally {
+    http.close();
+  }
+}
+
+/** Writes the recorded verdicts; what was written, as a line. */
+function record(recorder: RecordingMatcher, dir: string, minor: Minor): string {
+  const verdicts = recorder.verdicts();
+  const c = recorder.counts;
+  // An earlier recording of the version is worth more than an empty one.
+  if (verdicts.length === 0)
+    return `recorded: nothing, the server decided no query (${c.skipped} skipped, ${c.errored + c.broken} errored); ${dir} is unchanged`;
+  const w = writeRecordedVerdicts(verdicts, { dir, implementation: recorder.info, minor });
+  const conflicts =
+    c.conflicting > 0 ? `; ${c.conflicting} queries answered differently when asked again (the first answer kept)` : "";
+  return `recorded: ${w.cases} verdicts of ${recorder.info.name} ${recorder.info.version} in ${w.files.length} files under ${w.dir} (${c.outcomes} outcomes; not recorded: ${c.skipped} skipped, ${c.errored + c.broken} errored)${conflicts}`;
+}
+
+/** The minor the server says it is, when --kubernetes-version leaves it to the server. */
+async function servedMinor(connection: Connection): Promise<Minor> {
+  const http = new KubeHttp(connection);
+  try {
+    const r = await http.call("GET", "/version");
+    const git = (r.body as { gitVersion?: string } | undefined)?.gitVersion ?? "";
+    const m = /^v1\.(\d+)\./.exec(git);
+    const minor = m ? `1.${m[1]}` : "";
+    if (!isMinor(minor))
+      throw new UsageError(
+        `the server is ${git || `unreadable (GET /version: HTTP ${r.status})`}, not one of ${supportedMinors.join(", ")}; give --kubernetes-version`,
+      );
+    return minor;
+  } finally {
+    http.close();
+  }
+}
+
+/** Verdicts are recorded under the minor they were asked at, which must be the server's. */
+function recordableAs(gitVersion: string, minor: Minor): void {
+  const served = /^v?1\.(\d+)\./.exec(gitVersion)?.[1];
+  if (served !== undefined && `1.${served}` !== minor)
+    throw new UsageError(
+      `--record: the server is ${gitVersion}, but the queries are asked at ${minor}; give --kubernetes-version 1.${served}`,
+    );
 }
 
 function packageVersion(): string {
@@ -130,90 +208,72 @@ async function localTarget(minor: Minor, err: (line: string) => void): Promise<T
   return { connection: { server: cp.server, token: cp.token, ca: readFileSync(cp.caFile) }, minor: cp.minor };
 }
 
-/** A kubeconfig context: only the local control plane, a kind-* context or one named by --allow-cluster. */
-export function kubeconfigTarget(file: string, context: string | undefined, allow: string | undefined): Target {
-  // client-node's KubeConfig resolves relative paths and *-data fields.
-  return kubeconfigConnection(file, context, allow);
-}
-
-export function allowedContext(name: string, allow: string | undefined): boolean {
-  return name === localContext || name.startsWith("kind-") || (allow !== undefined && name === allow);
-}
-
-function kubeconfigConnection(file: string, context: string | undefined, allow: string | undefined): Target {
-  const kc = loadKubeConfig(file);
-  const name = context ?? kc.currentContext;
+/**
+ * A kubeconfig context, read by client-node (paths relative to the file, *-data fields, tokens,
+ * exec and auth-provider plugins, whose credential is taken once, at the start): only the local
+ * control plane, a kind-* context or the one named by --allow-cluster.
+ */
+export async function kubeconfigTarget(
+  file: string,
+  context: string | undefined,
+  allow: string | undefined,
+): Promise<Target> {
+  // Loading client-node takes about a second: only verify --kubeconfig pays for it.
+  const { KubeConfig } = await import("@kubernetes/client-node");
+  const kc = new KubeConfig();
+  try {
+    kc.loadFromFile(file);
+  } catch (e) {
+    throw new UsageError(`cannot read the kubeconfig ${file}: ${(e as Error).message}`);
+  }
+  const name = context ?? kc.getCurrentContext();
+  if (!name) throw new UsageError(`the kubeconfig ${file} has no current-context: name one with --context <name>`);
   if (!allowedContext(name, allow))
     throw new UsageError(
       `refusing context "${name}": verify only talks to the local control plane, a kind-* context, or the one named by --allow-cluster <name>`,
     );
-  const ctx = kc.contexts.find((c) => c.name === name);
-  if (!ctx) throw new UsageError(`the kubeconfig has no context "${name}"`);
-  const cluster = kc.clusters.find((c) => c.name === ctx.cluster);
-  const user = kc.users.find((u) => u.name === ctx.user);
-  if (!cluster) throw new UsageError(`context "${name}" names no cluster`);
-  const pem = (data?: string, path?: string) =>
-    data ? Buffer.from(data, "base64") : path ? readFileSync(path) : undefined;
-  const ca = pem(cluster.caData, cluster.caFile);
-  const cert = pem(user?.certData, user?.certFile);
-  const key = pem(user?.keyData, user?.keyFile);
+  const ctx = kc.getContextObject(name);
+  if (!ctx) throw new UsageError(`the kubeconfig ${file} has no context "${name}"`);
+  const cluster = kc.getCluster(ctx.cluster);
+  if (!cluster) throw new UsageError(`context "${name}" names the cluster "${ctx.cluster}", which ${file} lacks`);
+  const user = ctx.user === undefined ? null : kc.getUser(ctx.user);
+  if (ctx.user !== undefined && !user)
+    throw new UsageError(`context "${name}" names the user "${ctx.user}", which ${file} lacks`);
+  const unsupported = [
+    [user?.username, "basic authentication (username and password), which kube-apiserver no longer accepts"],
+    [user?.impersonateUser, "impersonation (as:): the oracle impersonates users of its own"],
+    [cluster.proxyUrl, "a proxy-url"],
+    [cluster.tlsServerName, "a tls-server-name"],
+  ] as const;
+  const what = unsupported.find(([given]) => given)?.[1];
+  if (what) throw new UsageError(`context "${name}" uses ${what}; verify cannot use it`);
+  kc.setCurrentContext(name);
+  const tls: RequestOptions = {};
+  try {
+    await kc.applyToHTTPSOptions(tls);
+  } catch (e) {
+    throw new UsageError(`context "${name}": the credentials could not be obtained: ${(e as Error).message}`);
+  }
+  const headers = tls.headers as Record<string, unknown> | undefined;
+  const authorization = headers?.Authorization;
+  // A token-file's token keeps its newline in client-node.
+  const token = typeof authorization === "string" ? /^Bearer (\S+)$/.exec(authorization.trim())?.[1] : undefined;
+  if (authorization !== undefined && token === undefined)
+    throw new UsageError(`context "${name}": its plugin gives an Authorization header other than a bearer token`);
+  const pem = (x: unknown) => (typeof x === "string" || Buffer.isBuffer(x) ? x : undefined);
+  const [ca, cert, key] = [pem(tls.ca), pem(tls.cert), pem(tls.key)];
   return {
     connection: {
       server: cluster.server,
-      ...(user?.token && { token: user.token }),
-      ...(ca && { ca }),
-      ...(cert && { cert }),
-      ...(key && { key }),
-      ...(cluster.skipTLSVerify && { rejectUnauthorized: false }),
+      ...(token !== undefined && { token }),
+      ...(ca !== undefined && { ca }),
+      ...(cert !== undefined && { cert }),
+      ...(key !== undefined && { key }),
+      ...(tls.rejectUnauthorized === false && { rejectUnauthorized: false }),
     },
   };
 }
 
-interface MiniKubeConfig {
-  currentContext: string;
-  contexts: Array<{ name: string; cluster: string; user: string }>;
-  clusters: Array<{ name: string; server: string; caData?: string; caFile?: string; skipTLSVerify?: boolean }>;
-  users: Array<{
-    name: string;
-    token?: string;
-    certData?: string;
-    certFile?: string;
-    keyData?: string;
-    keyFile?: string;
-  }>;
-}
-
-/** The fields of a kubeconfig the oracle needs (tokens and client certificates; no exec plugins). */
-function loadKubeConfig(file: string): MiniKubeConfig {
-  const raw = loadYaml(readFileSync(file, "utf8")) as Record<string, unknown>;
-  const abs = (p?: string) => (p === undefined ? p : isAbsolute(p) ? p : resolve(dirname(file), p));
-  const list = (k: string) => (raw[k] ?? []) as Array<Record<string, Record<string, string> | string>>;
-  return {
-    currentContext: String(raw["current-context"] ?? ""),
-    contexts: list("contexts").map((c) => {
-      const x = c.context as Record<string, string>;
-      return { name: String(c.name), cluster: x.cluster ?? "", user: x.user ?? "" };
-    }),
-    clusters: list("clusters").map((c) => {
-      const x = c.cluster as Record<string, string>;
-      return {
-        name: String(c.name),
-        server: x.server ?? "",
-        ...(x["certificate-authority-data"] && { caData: x["certificate-authority-data"] }),
-        ...(x["certificate-authority"] && { caFile: abs(x["certificate-authority"]) as string }),
-        ...(String(x["insecure-skip-tls-verify"]) === "true" && { skipTLSVerify: true }),
-      };
-    }),
-    users: list("users").map((u) => {
-      const x = (u.user ?? {}) as Record<string, string>;
-      return {
-        name: String(u.name),
-        ...(x.token && { token: x.token }),
-        ...(x["client-certificate-data"] && { certData: x["client-certificate-data"] }),
-        ...(x["client-certificate"] && { certFile: abs(x["client-certificate"]) as string }),
-        ...(x["client-key-data"] && { keyData: x["client-key-data"] }),
-        ...(x["client-key"] && { keyFile: abs(x["client-key"]) as string }),
-      };
-    }),
-  };
+export function allowedContext(name: string, allow: string | undefined): boolean {
+  return name === localContext || name.startsWith("kind-") || (allow !== undefined && name === allow);
 }
