@@ -1,11 +1,20 @@
 // `npm run bench`: throughput of the parts a run spends its time in, each next to a baseline
 // measured in the same run (JSON round trip of the same scenarios), so figures compare across machines.
 import { execFileSync } from "node:child_process";
+import { accessSync, constants, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
+import { buildControlPlane } from "../../cli/cluster.ts";
 import { scenario } from "../../generators/scenario.ts";
 import { startChildMatcher } from "../../oracles/adapters/childMatcher.ts";
+import type { Answer } from "../../oracles/adapters/matcher.ts";
 import { buildUpstreamOracle, hasGo } from "../../oracles/adapters/upstreamBuild.ts";
+import type { ApiserverMatcherOptions } from "../../oracles/apiserver/apiserverMatcher.ts";
+import { startApiserverMatcher } from "../../oracles/apiserver/apiserverMatcher.ts";
+import { down, up } from "../../oracles/apiserver/localControlPlane.ts";
+import type { Query } from "../../oracles/invariants/invariant.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import { collectCaseFiles } from "../format/collectCaseFiles.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";
@@ -140,3 +149,129 @@ for (const bug of miniatureNames) {
     `${bug.padEnd(40)} ${first.padStart(14)} ${`${(r.total / 1000).toFixed(1)} s`.padStart(10)}  ${(r.total / correct.total).toFixed(2)}x`,
   );
 }
+
+// Verified decisions per second against a private local kube-apiserver 1.37: the default batching
+// next to one policy per request (batchSize 1, concurrentBatches 1), on the same generated queries,
+// those the server decides with a probe (selected by a first pass), in the same run. The baseline
+// takes a prefix of them within its time budget; batching is shown on that prefix and on all of them.
+const decided = (a: Answer) => a.answer === "outcome" && a.outcome.outcome !== "invalid";
+
+/** kube-apiserver and etcd for the minor as build.sh caches them (the latest patch), without building. */
+function cachedControlPlane(minor: string): string | undefined {
+  const cache = join(
+    process.env.MATCHCONFORM_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "matchconform"),
+    "kube",
+  );
+  const patch = (v: string) => Number(v.split(".")[2]);
+  const versions = (() => {
+    try {
+      return readdirSync(cache).filter((v) => v.startsWith(`v${minor}.`) && /^\d+$/.test(v.slice(minor.length + 2)));
+    } catch {
+      return [];
+    }
+  })().sort((a, b) => patch(b) - patch(a));
+  const executable = (f: string) => {
+    try {
+      accessSync(f, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return versions
+    .map((v) => join(cache, v, "bin"))
+    .find((bin) => executable(join(bin, "kube-apiserver")) && executable(join(bin, "etcd")));
+}
+
+async function controlPlaneBinaries(): Promise<string | { skipped: string }> {
+  const cached = cachedControlPlane("1.37");
+  if (cached) return cached;
+  if (process.env.MATCHCONFORM_BENCH_APISERVER !== "1")
+    return {
+      skipped:
+        "kube-apiserver and etcd 1.37 are not built (a cold build takes 10 to 30 minutes); build them with `npx matchconform cluster up`, or run with MATCHCONFORM_BENCH_APISERVER=1 to build them now",
+    };
+  console.log("kube-apiserver: building kube-apiserver and etcd 1.37 (MATCHCONFORM_BENCH_APISERVER=1)");
+  try {
+    return await buildControlPlane("1.37", (l) => console.log(l));
+  } catch (e) {
+    return { skipped: (e as Error).message };
+  }
+}
+
+interface ApiserverFigure {
+  readonly decisions: number;
+  /** How many queries it was asked: the baseline stops at its budget, batching may go round again. */
+  readonly asked: number;
+  readonly seconds: number;
+}
+
+/**
+ * A fresh matcher with these options, asked the queries; decisions per second of wall time.
+ * `one by one`: one after another until the budget is spent (batches of one are realised one at a
+ * time anyway); `all at once`: every query at once, as a run asks, in rounds until the time is up.
+ */
+async function askApiserver(
+  options: ApiserverMatcherOptions,
+  queries: readonly Query[],
+  how: { readonly oneByOneForMs: number } | { readonly allAtOnceForMs: number },
+): Promise<ApiserverFigure> {
+  const m = await startApiserverMatcher(options);
+  try {
+    const start = performance.now();
+    const elapsed = () => performance.now() - start;
+    const answers: Answer[] = [];
+    if ("oneByOneForMs" in how)
+      for (const q of queries) if (elapsed() < how.oneByOneForMs) answers.push(await m.match(q));
+    if ("allAtOnceForMs" in how)
+      do answers.push(...(await Promise.all(queries.map((q) => m.match(q)))));
+      while (elapsed() < how.allAtOnceForMs);
+    return { decisions: answers.filter(decided).length, asked: answers.length, seconds: elapsed() / 1000 };
+  } finally {
+    await m.close();
+  }
+}
+
+async function benchApiserver(binDir: string): Promise<void> {
+  const stateDir = mkdtempSync(join(tmpdir(), "matchconform-bench-apiserver-"));
+  try {
+    const cp = await up({ binDir, minor: "1.37", stateDir });
+    const base: ApiserverMatcherOptions = { server: cp.server, token: cp.token, caFile: cp.caFile, minor: "1.37" };
+    const selector = await startApiserverMatcher(base);
+    const { version } = selector.info;
+    const candidates = fc.sample(scenario({ minors: ["1.37"], subjectKinds: selector.subjects }), {
+      numRuns: 450,
+      seed: 11,
+    });
+    const answers = await Promise.all(candidates.map((q) => selector.match(q)));
+    await selector.close();
+    const queries = candidates.filter((_, i) => decided(answers[i] as Answer));
+    if (queries.length === 0) {
+      console.log(
+        `\nkube-apiserver ${version}: not measured, it decides none of ${candidates.length} generated queries`,
+      );
+      return;
+    }
+    const one = await askApiserver({ ...base, batchSize: 1, concurrentBatches: 1 }, queries, { oneByOneForMs: 30_000 });
+    const prefix = await askApiserver(base, queries.slice(0, one.asked), { allAtOnceForMs: 0 });
+    const all = await askApiserver(base, queries, { allAtOnceForMs: 10_000 });
+    const perSecond = (f: ApiserverFigure) => f.decisions / f.seconds;
+    const line = (name: string, f: ApiserverFigure) =>
+      console.log(
+        `${name.padEnd(56)} ${`${perSecond(f).toFixed(1)}/s`.padStart(8)}   ${(perSecond(f) / perSecond(one)).toFixed(2)}x   ${f.decisions} decisions in ${f.seconds.toFixed(1)} s`,
+      );
+    console.log(
+      `\nkube-apiserver ${version} on loopback, verified decisions: ${queries.length} of ${candidates.length} generated queries need a probe (the server skips or rejects the rest as invalid)`,
+    );
+    line("baseline: one policy per request (batch 1, 1 at a time)", one);
+    line(`batched (default options), the same ${one.asked} queries`, prefix);
+    line(`batched (default options), all ${queries.length} queries, ${all.asked / queries.length} rounds`, all);
+  } finally {
+    await down(stateDir);
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+}
+
+const binaries = await controlPlaneBinaries();
+if (typeof binaries === "string") await benchApiserver(binaries);
+else console.log(`\nkube-apiserver: not measured, ${binaries.skipped}`);
