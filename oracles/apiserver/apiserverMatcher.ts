@@ -8,7 +8,9 @@ import type { Answer, Matcher } from "../adapters/matcher.ts";
 import type { AdmissionRequest, EquivalentResource } from "../contract/kube.ts";
 import type { SubjectKind } from "../contract/subject.ts";
 import type { Query } from "../invariants/invariant.ts";
+import { toAttributes } from "../model/attributes.ts";
 import { builtinEquivalents } from "../model/equivalents.ts";
+import { isAuthReview, isPolicyConfigurationResource } from "../model/exemptions.ts";
 import type { Minor } from "../model/versions.ts";
 import type { CustomResource } from "./customResources.ts";
 import { answerInQueryGroup, crdCollection, crdManifest, crdName, customResourceFor } from "./customResources.ts";
@@ -413,7 +415,15 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
         break;
       }
       default:
-        r = await http.call("DELETE", restPath(req.resource, w.r.namespaced, ns, req.name), call);
+        // Without a name: a deletecollection's item (rest.AdmissionToValidateObjectDeleteFunc admits
+        // each item under the collection's name ""), the one stored object picked by its name.
+        r =
+          (req.name ?? "") === ""
+            ? await http.call("DELETE", coll, {
+                ...call,
+                query: { ...call.query, fieldSelector: `metadata.name=${oldName(req)}` },
+              })
+            : await http.call("DELETE", restPath(req.resource, w.r.namespaced, ns, req.name), call);
     }
     w.answer = readOutcome(r, w.names, w.query.subject.kind);
   }
@@ -508,10 +518,21 @@ function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: readonly 
       "the probe binding's validationActions are always [Warn], so the subject's own cannot be put to the server",
     ],
     [
-      q.subject.kind === "MatchResources" && req.operation === "CREATE" && (req.name ?? "") === "",
-      'a bare MatchResources takes a generateName create\'s name as given (""), but the server realises it as a validating policy, which sees the generated name',
+      q.subject.kind === "MatchResources" &&
+        req.operation === "CREATE" &&
+        (req.name ?? "") === "" &&
+        (isNs || JSON.stringify(q.subject).includes('"resourceNames"')),
+      "a bare MatchResources takes a generateName create's name as given (\"\"), but the server realises it as a validating policy, which sees the generated name (in resourceNames, and in a Namespace's name label)",
     ],
-    [isNs && req.operation === "CREATE" && req.name === "", "a generateName Namespace create is not realised yet"],
+    [
+      q.subject.kind === "MatchResources" &&
+        (isAuthReview(toAttributes(req)) || isPolicyConfigurationResource(toAttributes(req))),
+      "a bare MatchResources has no exemptions, but the validating policy it is realised as is exempt from the auth reviews and the policy resources",
+    ],
+    [
+      real.r.emptyMetadata === true && Object.keys(objectLabels(req.object)).length > 0,
+      `a ${real.r.kind} takes no metadata, so the case's object labels cannot be sent`,
+    ],
     [
       isNs && req.operation !== "CREATE" && !sameLabels(q.cluster.namespaces?.[req.name ?? ""], req.oldObject),
       `the cluster's namespace "${req.name}" is not the request's old object (missing, or with other labels): the server stores one namespace, the old object`,
@@ -531,8 +552,12 @@ function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: readonly 
       "the probe reads a MutatingAdmissionPolicy's decision from the object returned, which a subresource request does not return as mutated",
     ],
     [
-      req.operation !== "CREATE" && (req.name ?? "") === "",
-      `${req.operation === "UPDATE" ? "an" : "a"} ${req.operation} without a name is not realised: the server admits a deletecollection's items each under its own name`,
+      req.operation === "UPDATE" && (req.name ?? "") === "",
+      "an UPDATE without a name has no realisation: only a deletecollection's items are admitted without one",
+    ],
+    [
+      req.operation === "DELETE" && (req.name ?? "") === "" && !(real.r.namespaced && oldName(req) !== ""),
+      "a DELETE without a name is realised as a deletecollection of the one stored object, in a namespace of its own: a cluster-scoped one, or one whose old object has no name, is not",
     ],
   ];
   const reason = cannot.find(([applies]) => applies)?.[1];
@@ -540,6 +565,16 @@ function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: readonly 
   if (reason !== undefined)
     return { ...base, query: renamed, r: real.r, state: "invalid?", answer: skipped(reason), ...(crd && { crd }) };
   return { ...base, query: renamed, r: real.r, state: "probe", ...(crd && { crd }) };
+}
+
+function objectLabels(o: AdmissionRequest["object"]): Record<string, string> {
+  return ((o?.metadata ?? {}) as { labels?: Record<string, string> }).labels ?? {};
+}
+
+/** The old object's own name ("" when it has none). */
+function oldName(req: AdmissionRequest): string {
+  const n = ((req.oldObject?.metadata ?? {}) as { name?: unknown }).name;
+  return typeof n === "string" ? n : "";
 }
 
 /** The stored namespace's labels are the old object's (the name label aside). */
@@ -566,6 +601,7 @@ function bodyOf(req: AdmissionRequest, o: AdmissionRequest["object"], r: Realisa
   if (req.name) md.name = req.name;
   else if (!md.generateName) md.generateName = "mc-";
   if (r.kind === "Namespace" && md.labels) md.labels = withoutNameLabel(md.labels as Record<string, string>);
+  if (r.emptyMetadata) for (const k of Object.keys(md)) if (k !== "namespace") delete md[k];
   const apiVersion = req.resource.group === "" ? req.resource.version : `${req.resource.group}/${req.resource.version}`;
   return r.fill({ ...given, apiVersion, kind: r.kind, metadata: md }, r.namespaced ? (req.namespace ?? "") : "");
 }

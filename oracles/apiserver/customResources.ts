@@ -9,6 +9,7 @@ import type { Answer } from "../adapters/matcher.ts";
 import type { AdmissionRequest, EquivalentResource } from "../contract/kube.ts";
 import type { Query } from "../invariants/invariant.ts";
 import type { Realisable } from "./resources.ts";
+import { putParent } from "./resources.ts";
 
 export interface CustomResource {
   /** The group as the query states it. */
@@ -19,6 +20,8 @@ export interface CustomResource {
   readonly kind: string;
   readonly versions: readonly string[];
   readonly namespaced: boolean;
+  /** With the status subresource on every version. */
+  readonly status: boolean;
 }
 
 export type CustomRealisation =
@@ -36,8 +39,11 @@ export function customResourceFor(q: Query, runId: string): CustomRealisation | 
   const { group, version, resource } = req.resource;
   if (builtinGroup(group)) return undefined;
   const no = (why: string): CustomRealisation => ({ ok: false, why });
-  if ((req.subResource ?? "") !== "")
-    return no(`subresources of custom resources (${resource}/${req.subResource}) are not realised`);
+  const sub = req.subResource ?? "";
+  if (sub !== "" && !(sub === "status" && req.operation === "UPDATE"))
+    return no(
+      `of a custom resource's subresources only status UPDATEs are realised, not ${req.operation} of ${resource}/${sub}`,
+    );
   if (req.kind.group !== group || req.kind.version !== version)
     return no(`the request's kind ${req.kind.group}/${req.kind.version} differs from its resource's group and version`);
   const kind = req.kind.kind;
@@ -46,6 +52,10 @@ export function customResourceFor(q: Query, runId: string): CustomRealisation | 
   const stated: readonly EquivalentResource[] = q.cluster.equivalentResources ?? [
     { resource: req.resource, kind: req.kind },
   ];
+  if (stated.some((e) => e.kind.kind === ""))
+    return no(
+      "an equivalent without a kind (KindFor's unknown kind) cannot be made: a real server registers a kind with every version",
+    );
   const sameFamily = stated.every(
     (e) =>
       e.resource.group === group &&
@@ -62,22 +72,38 @@ export function customResourceFor(q: Query, runId: string): CustomRealisation | 
   if (!versions.every((v) => /^v[0-9]+((alpha|beta)[0-9]+)?$/.test(v)))
     return no(`a CRD's versions look like v1, v2beta1: ${versions.join(", ")}`);
   const namespaced = (req.namespace ?? "") !== "";
+  const statusDiffers = sub === "status" ? putParent({ group, version, kind }).sameAsCase?.(req) : undefined;
+  if (statusDiffers !== undefined) return no(statusDiffers);
   if (!namespaced && resource === "namespaces" && req.operation !== "CREATE")
     return no(
       `a cluster-scoped custom resource named namespaces cannot be addressed by name: k8s.io/apiserver requestinfo.go reads /apis/${group}/${version}/namespaces/<name> as the namespace <name>`,
     );
   const h = createHash("sha256")
-    .update(JSON.stringify([runId, group, resource, kind, versions, namespaced]))
+    .update(JSON.stringify([runId, group, resource, kind, versions, namespaced, sub]))
     .digest("hex")
     .slice(0, 8);
-  const crd: CustomResource = { group, realGroup: `g${h}.${group}`, plural: resource, kind, versions, namespaced };
+  const crd: CustomResource = {
+    group,
+    realGroup: `g${h}.${group}`,
+    plural: resource,
+    kind,
+    versions,
+    namespaced,
+    status: sub === "status",
+  };
   if (crd.realGroup.length > 253) return no(`the group ${group} is too long to be given a CRD of its own`);
   const { equivalentResources: _, ...cluster } = q.cluster;
   return {
     ok: true,
     crd,
     query: { ...renameGroup({ ...q, cluster }, group, crd.realGroup) },
-    r: { kind, namespaced, operations: ["CREATE", "UPDATE", "DELETE"], fill: (o) => o },
+    r: {
+      kind,
+      namespaced,
+      operations: ["CREATE", "UPDATE", "DELETE"],
+      fill: (o) => o,
+      ...(sub === "status" && { sub: { ...putParent({ group: crd.realGroup, version, kind }), name: "status" } }),
+    },
   };
 }
 
@@ -98,6 +124,7 @@ export function crdManifest(c: CustomResource, labels: Readonly<Record<string, s
         name: v,
         served: true,
         storage: i === 0,
+        ...(c.status && { subresources: { status: {} } }),
         schema: { openAPIV3Schema: { type: "object", "x-kubernetes-preserve-unknown-fields": true } },
       })),
     },

@@ -12,6 +12,8 @@ export interface Realisable {
   readonly fill: (o: Obj, ns: string) => Obj;
   /** Pods need the namespace's `default` ServiceAccount (ServiceAccount admission runs before VAP). */
   readonly needsServiceAccount?: boolean;
+  /** Validation wants metadata empty (the authorization reviews): no name, no labels. */
+  readonly emptyMetadata?: boolean;
   /** The subresources it can realise, by name. */
   readonly subresources?: Readonly<Record<string, Subresource>>;
   /** Set when the request is on one of them. */
@@ -45,7 +47,7 @@ const labelsOf = (o: AdmissionRequest["object"]) =>
   JSON.stringify(((o?.metadata ?? {}) as { labels?: unknown }).labels ?? {});
 
 /** PUT the stored parent back to /status (or /finalize): status strategies reset metadata to the old object's. */
-const putParent = (kind: Subresource["kind"]): Subresource => ({
+export const putParent = (kind: Subresource["kind"]): Subresource => ({
   kind,
   operation: "UPDATE",
   parent: "old",
@@ -241,6 +243,7 @@ const table: Readonly<Record<string, Realisable>> = {
       },
     }),
   },
+  ...exemptResources(),
   "autoscaling/v2/horizontalpodautoscalers": hpa("v2"),
   "autoscaling/v1/horizontalpodautoscalers": hpa("v1"),
   "policy/v1/poddisruptionbudgets": {
@@ -272,6 +275,76 @@ const table: Readonly<Record<string, Realisable>> = {
     fill: (o) => ({ ...o, rules: [] }),
   },
 };
+
+/**
+ * The resources admission exempts (the admissionregistration resources from policies or webhooks,
+ * the authentication and authorization reviews): CREATE only, dry-run, with bodies that pass validation.
+ */
+function exemptResources(): Record<string, Realisable> {
+  const create = (kind: string, namespaced: boolean, fill: Realisable["fill"]): Realisable => ({
+    kind,
+    namespaced,
+    operations: ["CREATE"],
+    fill,
+    ...(kind.endsWith("AccessReview") || kind.endsWith("RulesReview") ? { emptyMetadata: true } : {}),
+  });
+  const rules = {
+    resourceRules: [{ operations: ["CREATE"], apiGroups: ["mc.invalid"], apiVersions: ["v1"], resources: ["none"] }],
+  };
+  const ar = "admissionregistration.k8s.io/v1";
+  const attributes = (ns: string) => ({ ...(ns && { namespace: ns }), verb: "get", resource: "pods" });
+  return {
+    [`${ar}/validatingwebhookconfigurations`]: create("ValidatingWebhookConfiguration", false, (o) => ({
+      ...o,
+      webhooks: [],
+    })),
+    [`${ar}/mutatingwebhookconfigurations`]: create("MutatingWebhookConfiguration", false, (o) => ({
+      ...o,
+      webhooks: [],
+    })),
+    [`${ar}/validatingadmissionpolicies`]: create("ValidatingAdmissionPolicy", false, (o) => ({
+      ...o,
+      spec: { matchConstraints: rules, validations: [{ expression: "true" }] },
+    })),
+    [`${ar}/validatingadmissionpolicybindings`]: create("ValidatingAdmissionPolicyBinding", false, (o) => ({
+      ...o,
+      spec: { policyName: "mc-no-such-policy", validationActions: ["Warn"] },
+    })),
+    [`${ar}/mutatingadmissionpolicies`]: create("MutatingAdmissionPolicy", false, (o) => ({
+      ...o,
+      spec: {
+        matchConstraints: rules,
+        reinvocationPolicy: "Never",
+        mutations: [{ patchType: "ApplyConfiguration", applyConfiguration: { expression: "Object{}" } }],
+      },
+    })),
+    [`${ar}/mutatingadmissionpolicybindings`]: create("MutatingAdmissionPolicyBinding", false, (o) => ({
+      ...o,
+      spec: { policyName: "mc-no-such-policy" },
+    })),
+    "authentication.k8s.io/v1/tokenreviews": create("TokenReview", false, (o) => ({
+      ...o,
+      spec: { token: "mc-no-such-token" },
+    })),
+    "authentication.k8s.io/v1/selfsubjectreviews": create("SelfSubjectReview", false, same),
+    "authorization.k8s.io/v1/subjectaccessreviews": create("SubjectAccessReview", false, (o) => ({
+      ...o,
+      spec: { user: "mc-nobody", resourceAttributes: attributes("") },
+    })),
+    "authorization.k8s.io/v1/selfsubjectaccessreviews": create("SelfSubjectAccessReview", false, (o) => ({
+      ...o,
+      spec: { resourceAttributes: attributes("") },
+    })),
+    "authorization.k8s.io/v1/selfsubjectrulesreviews": create("SelfSubjectRulesReview", false, (o) => ({
+      ...o,
+      spec: { namespace: "default" },
+    })),
+    "authorization.k8s.io/v1/localsubjectaccessreviews": create("LocalSubjectAccessReview", true, (o, ns) => ({
+      ...o,
+      spec: { user: "mc-nobody", resourceAttributes: attributes(ns) },
+    })),
+  };
+}
 
 function hpa(version: "v1" | "v2"): Realisable {
   const target = { apiVersion: "apps/v1", kind: "Deployment", name: "mc" };
