@@ -13,7 +13,7 @@ import { builtinEquivalents } from "../model/equivalents.ts";
 import { isAuthReview, isPolicyConfigurationResource } from "../model/exemptions.ts";
 import type { Minor } from "../model/versions.ts";
 import type { CustomResource } from "./customResources.ts";
-import { answerInQueryGroup, crdCollection, crdManifest, crdName, customResourceFor } from "./customResources.ts";
+import { answerInQueryGroup, crdManifest, crdName, customResourceFor } from "./customResources.ts";
 import type { Connection, Reply } from "./kubeHttp.ts";
 import { KubeHttp, ok, statusMessage } from "./kubeHttp.ts";
 import { cleanUp, removeAbandoned, removeLeftovers } from "./leftovers.ts";
@@ -41,6 +41,7 @@ import { isNamespaceResource, nameLabel, renameQuery } from "./rename.ts";
 import type { Realisable } from "./resources.ts";
 import { realisable, restPath } from "./resources.ts";
 import { acquireRunLease } from "./runLease.ts";
+import { setupClient } from "./setupClient.ts";
 import { startWebhookReceiver } from "./webhookReceiver.ts";
 
 export interface ApiserverMatcherOptions {
@@ -99,13 +100,13 @@ interface Pending {
 const skipped = (message: string): Answer => ({ answer: "skipped", message });
 
 export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise<ApiserverMatcher> {
-  const http = new KubeHttp(
-    o.connection ?? {
-      server: o.server,
-      ...(o.token !== undefined && { token: o.token }),
-      ...(o.caFile !== undefined && { ca: readFileSync(o.caFile) }),
-    },
-  );
+  const connection: Connection = o.connection ?? {
+    server: o.server,
+    ...(o.token !== undefined && { token: o.token }),
+    ...(o.caFile !== undefined && { ca: readFileSync(o.caFile) }),
+  };
+  const http = new KubeHttp(connection);
+  const setup = await setupClient(connection);
   const runId = o.runId ?? randomBytes(3).toString("hex");
   const log = o.log ?? (() => {});
   const version = await http.call("GET", "/version");
@@ -217,10 +218,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     let p = crds.get(name);
     if (p === undefined) {
       p = (async () => {
-        must(
-          await http.call("POST", crdCollection, { body: crdManifest(c, { [runLabel]: runId }) }),
-          `CustomResourceDefinition ${name}`,
-        );
+        await setup.createCustomResourceDefinition(crdManifest(c, { [runLabel]: runId }));
         const deadline = Date.now() + 30_000;
         for (;;) {
           const r = await http.call("GET", `/apis/${c.realGroup}/${c.versions[0]}/${c.plural}`);
@@ -343,15 +341,9 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
           labels: { ...withoutNameLabel(l), [runLabel]: runId, [batchLabel]: `${runId}-${w.names.batch}` },
         },
       };
-      must(await http.call("POST", "/api/v1/namespaces", { body }), `namespace ${name}`);
+      await setup.createNamespace(body);
       made.push({ path: `/api/v1/namespaces/${name}` });
-      if (w.r.needsServiceAccount && name === req.namespace)
-        must(
-          await http.call("POST", `/api/v1/namespaces/${name}/serviceaccounts`, {
-            body: { apiVersion: "v1", kind: "ServiceAccount", metadata: { name: "default" } },
-          }),
-          `serviceaccount ${name}/default`,
-        );
+      if (w.r.needsServiceAccount && name === req.namespace) await setup.createServiceAccount(name, "default");
     });
     const sub = w.r.sub;
     if (
