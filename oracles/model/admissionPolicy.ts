@@ -98,10 +98,35 @@ function configError(
     const named = where === "binding" ? withBinding : JSON.stringify(policyName);
     return { outcome: "error", code: 403, message: `policy ${named} denied request: ${detail}` };
   }
-  // validating/dispatcher.go: reason Invalid, so 422.
+  // validating/dispatcher.go: admission.NewForbidden's message, reason Invalid, so 422.
   ctx.trace.take("policy.validatingConfigErrorInvalid");
   const named = where === "binding" ? withBinding : `'${policyName}'`;
-  return { outcome: "error", code: 422, message: `ValidatingAdmissionPolicy ${named} denied request: ${detail}` };
+  return {
+    outcome: "error",
+    code: 422,
+    message: `${forbiddenPrefix(ctx.attr)}ValidatingAdmissionPolicy ${named} denied request: ${detail}`,
+  };
+}
+
+/**
+ * k8s.io/apiserver admission/errors.go NewForbidden + extractResourceName, apimachinery errors.go
+ * NewForbidden: `<resource>[.<group>] "<name>" is forbidden: `, the name being the request's, else
+ * the object's name or generateName, else "Unknown" ("Unknown/errorGettingName" without metadata).
+ */
+function forbiddenPrefix(attr: MatchContext["attr"]): string {
+  const gr = attr.resource.group === "" ? attr.resource.resource : `${attr.resource.resource}.${attr.resource.group}`;
+  let name = attr.name;
+  if (name === "") {
+    name = "Unknown";
+    const o = attr.object;
+    if (o !== null) {
+      const md = o.metadata as { name?: unknown; generateName?: unknown } | undefined;
+      if (md === undefined || md === null || typeof md !== "object") name = "Unknown/errorGettingName";
+      else if (typeof md.name === "string" && md.name !== "") name = md.name;
+      else if (typeof md.generateName === "string" && md.generateName !== "") name = md.generateName;
+    }
+  }
+  return `${gr} ${JSON.stringify(name)} is forbidden: `;
 }
 
 /** Validating admission of a generateName CREATE sees the generated name (rest/create.go). */
