@@ -5,41 +5,33 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Answer, Matcher } from "../adapters/matcher.ts";
-import type { AdmissionRequest, EquivalentResource } from "../contract/kube.ts";
 import type { SubjectKind } from "../contract/subject.ts";
 import type { Query } from "../invariants/invariant.ts";
-import { toAttributes } from "../model/attributes.ts";
-import { builtinEquivalents } from "../model/equivalents.ts";
-import { isAuthReview, isPolicyConfigurationResource } from "../model/exemptions.ts";
 import type { Minor } from "../model/versions.ts";
 import type { CustomResource } from "./customResources.ts";
-import { answerInQueryGroup, crdManifest, crdName, customResourceFor } from "./customResources.ts";
+import { answerInQueryGroup, crdManifest, crdName } from "./customResources.ts";
 import type { Connection, Reply } from "./kubeHttp.ts";
 import { KubeHttp, ok, statusMessage } from "./kubeHttp.ts";
 import { cleanUp, removeAbandoned, removeLeftovers } from "./leftovers.ts";
 import { pool } from "./pool.ts";
-import type { ProbeNames } from "./probePolicies.ts";
+import type { Work } from "./prepareQuery.ts";
+import { bodyOf, oldName, prepare, skipped, withoutNameLabel } from "./prepareQuery.ts";
 import {
   admissionPath,
   batchLabel,
   labels,
   mutatingProbeManifests,
   parseMutatingProbe,
-  parseProbeWarning,
-  parseWebhookWarning,
-  policyName,
   probeManifests,
   probeUser,
   runLabel,
   sentinelManifests,
   webhookManifest,
-  webhookName,
   webhookResource,
-  webhookTag,
 } from "./probePolicies.ts";
-import { isNamespaceResource, nameLabel, renameQuery } from "./rename.ts";
-import type { Realisable } from "./resources.ts";
-import { realisable, restPath } from "./resources.ts";
+import { readOutcome } from "./readOutcome.ts";
+import { isNamespaceResource } from "./rename.ts";
+import { restPath } from "./resources.ts";
 import { acquireRunLease } from "./runLease.ts";
 import { setupClient } from "./setupClient.ts";
 import { startWebhookReceiver } from "./webhookReceiver.ts";
@@ -96,8 +88,6 @@ interface Pending {
   readonly query: Query;
   readonly resolve: (a: Answer) => void;
 }
-
-const skipped = (message: string): Answer => ({ answer: "skipped", message });
 
 export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise<ApiserverMatcher> {
   const connection: Connection = o.connection ?? {
@@ -450,199 +440,6 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
         }
       })()),
   };
-}
-
-interface Work {
-  /** The renamed query. */
-  readonly query: Query;
-  readonly names: ProbeNames;
-  readonly r: Realisable;
-  /** "probe": to send; "invalid?": not sendable, but its subject's validity is still asked; "done": answered. */
-  state: "probe" | "invalid?" | "done";
-  answer: Answer;
-  stored?: Record<string, unknown>;
-  /** The CRD the request's resource is realised as, if custom. */
-  readonly crd?: CustomResource;
-}
-
-function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: readonly SubjectKind[]): Work {
-  const base = { names, answer: skipped("not probed") };
-  if (!subjects.includes(q0.subject.kind))
-    return {
-      ...base,
-      query: q0,
-      r: undefined as never,
-      state: "done",
-      answer: skipped(`${q0.subject.kind} is not realised`),
-    };
-  const custom = customResourceFor(q0, names.runId);
-  if (custom !== undefined && !custom.ok)
-    return { ...base, query: q0, r: undefined as never, state: "done", answer: skipped(custom.why) };
-  const stated = q0.cluster.equivalentResources;
-  if (
-    custom === undefined &&
-    stated !== undefined &&
-    !sameRegistry(stated, builtinEquivalents(q0.request.resource, q0.request.subResource ?? "", minor))
-  )
-    return {
-      ...base,
-      query: q0,
-      r: undefined as never,
-      state: "done",
-      answer: skipped(
-        `the case states equivalentResources for built-in ${q0.request.resource.group}/${q0.request.resource.resource} other than the server's own registry of ${minor}, which cannot be imposed`,
-      ),
-    };
-  const q = custom?.query ?? q0;
-  const real: ReturnType<typeof realisable> = custom ? { ok: true, r: custom.r } : realisable(q.request);
-  const renamed = renameQuery(q, `mc-${names.runId}-${names.id}`, real.ok && !real.r.namespaced).query;
-  if (!real.ok) return { ...base, query: renamed, r: undefined as never, state: "invalid?", answer: skipped(real.why) };
-  const req = q.request;
-  const isNs = isNamespaceResource(req);
-  // What the server cannot be asked, with the reason: the first that applies.
-  const cannot: readonly (readonly [boolean, string])[] = [
-    [
-      real.r.namespaced && !(req.namespace && q.cluster.namespaces?.[req.namespace] !== undefined),
-      `the namespace "${req.namespace}" does not exist: the real server's NamespaceLifecycle admission rejects the request with 404 before any policy runs`,
-    ],
-    [
-      "binding" in q.subject && q.subject.binding?.validationActions !== undefined,
-      "the probe binding's validationActions are always [Warn], so the subject's own cannot be put to the server",
-    ],
-    [
-      q.subject.kind === "MatchResources" &&
-        req.operation === "CREATE" &&
-        (req.name ?? "") === "" &&
-        (isNs || JSON.stringify(q.subject).includes('"resourceNames"')),
-      "a bare MatchResources takes a generateName create's name as given (\"\"), but the server realises it as a validating policy, which sees the generated name (in resourceNames, and in a Namespace's name label)",
-    ],
-    [
-      q.subject.kind === "MatchResources" &&
-        (isAuthReview(toAttributes(req)) || isPolicyConfigurationResource(toAttributes(req))),
-      "a bare MatchResources has no exemptions, but the validating policy it is realised as is exempt from the auth reviews and the policy resources",
-    ],
-    [
-      real.r.emptyMetadata === true && Object.keys(objectLabels(req.object)).length > 0,
-      `a ${real.r.kind} takes no metadata, so the case's object labels cannot be sent`,
-    ],
-    [
-      isNs && req.operation !== "CREATE" && !sameLabels(q.cluster.namespaces?.[req.name ?? ""], req.oldObject),
-      `the cluster's namespace "${req.name}" is not the request's old object (missing, or with other labels): the server stores one namespace, the old object`,
-    ],
-    [
-      q.subject.kind === "MutatingAdmissionPolicy" &&
-        q.subject.policy.failurePolicy === "Ignore" &&
-        builtinEquivalents(req.resource, req.subResource ?? "", minor).length > 1,
-      "the server fails to apply a mutating policy's mutation to a built-in equivalent of another version or group (it cannot convert the object back); under failurePolicy Ignore that failure hides the match",
-    ],
-    [
-      q.subject.kind === "MutatingAdmissionPolicy" && req.operation === "DELETE",
-      "a MutatingAdmissionPolicy never handles DELETE, and the probe reads its decision from the object it returns, which a DELETE has not",
-    ],
-    [
-      q.subject.kind === "MutatingAdmissionPolicy" && (req.subResource ?? "") !== "",
-      "the probe reads a MutatingAdmissionPolicy's decision from the object returned, which a subresource request does not return as mutated",
-    ],
-    [
-      req.operation === "UPDATE" && (req.name ?? "") === "",
-      "an UPDATE without a name has no realisation: only a deletecollection's items are admitted without one",
-    ],
-    [
-      req.operation === "DELETE" && (req.name ?? "") === "" && !(real.r.namespaced && oldName(req) !== ""),
-      "a DELETE without a name is realised as a deletecollection of the one stored object, in a namespace of its own: a cluster-scoped one, or one whose old object has no name, is not",
-    ],
-  ];
-  const reason = cannot.find(([applies]) => applies)?.[1];
-  const crd = custom?.crd;
-  if (reason !== undefined)
-    return { ...base, query: renamed, r: real.r, state: "invalid?", answer: skipped(reason), ...(crd && { crd }) };
-  return { ...base, query: renamed, r: real.r, state: "probe", ...(crd && { crd }) };
-}
-
-function objectLabels(o: AdmissionRequest["object"]): Record<string, string> {
-  return ((o?.metadata ?? {}) as { labels?: Record<string, string> }).labels ?? {};
-}
-
-/** The old object's own name ("" when it has none). */
-function oldName(req: AdmissionRequest): string {
-  const n = ((req.oldObject?.metadata ?? {}) as { name?: unknown }).name;
-  return typeof n === "string" ? n : "";
-}
-
-/** The stored namespace's labels are the old object's (the name label aside). */
-function sameLabels(stored: Readonly<Record<string, string>> | undefined, old: AdmissionRequest["oldObject"]): boolean {
-  if (stored === undefined) return false;
-  const oldLabels = ((old?.metadata ?? {}) as { labels?: Record<string, string> }).labels ?? {};
-  const norm = (l: Readonly<Record<string, string>>) => JSON.stringify(Object.entries(withoutNameLabel(l)).sort());
-  return norm(stored) === norm(oldLabels);
-}
-
-/** The same registry answer: the same resources and kinds in the same order. */
-function sameRegistry(a: readonly EquivalentResource[], b: readonly EquivalentResource[]): boolean {
-  return JSON.stringify(a.map((e) => [e.resource, e.kind])) === JSON.stringify(b.map((e) => [e.resource, e.kind]));
-}
-
-/** The object to send: the request's, with apiVersion, kind, namespace and what validation needs. */
-function bodyOf(req: AdmissionRequest, o: AdmissionRequest["object"], r: Realisable): Record<string, unknown> {
-  const given = (o ?? {}) as Record<string, unknown>;
-  const md = { ...((given.metadata ?? {}) as Record<string, unknown>) };
-  delete md.resourceVersion;
-  delete md.uid;
-  if (r.namespaced) md.namespace = req.namespace;
-  else delete md.namespace;
-  if (req.name) md.name = req.name;
-  else if (!md.generateName) md.generateName = "mc-";
-  if (r.kind === "Namespace" && md.labels) md.labels = withoutNameLabel(md.labels as Record<string, string>);
-  if (r.emptyMetadata) for (const k of Object.keys(md)) if (k !== "namespace") delete md[k];
-  const apiVersion = req.resource.group === "" ? req.resource.version : `${req.resource.group}/${req.resource.version}`;
-  return r.fill({ ...given, apiVersion, kind: r.kind, metadata: md }, r.namespaced ? (req.namespace ?? "") : "");
-}
-
-function withoutNameLabel(l: Readonly<Record<string, string>>): Record<string, string> {
-  const { [nameLabel]: _, ...rest } = l;
-  return rest;
-}
-
-/** What the server decided, from the probe's reply. */
-export function readOutcome(r: Reply, names: ProbeNames, kind: SubjectKind): Answer {
-  const isWebhook = kind === "ValidatingWebhook" || kind === "MutatingWebhook";
-  const seen = isWebhook
-    ? parseWebhookWarning(r.warnings, names)
-    : kind === "MutatingAdmissionPolicy"
-      ? parseMutatingProbe(r.body, webhookTag(names))
-      : parseProbeWarning(r.warnings, names);
-  // A bare MatchResources is the binding's, under a policy matching everything exactly: the server
-  // reports the policy's matched resource (the request's own), never the binding's equivalent.
-  if (seen && kind === "MatchResources") return { answer: "outcome", outcome: { outcome: "match" } };
-  if (seen) {
-    const [g, v, res] = seen.resource;
-    const [kg, kv, k] = seen.kind;
-    return {
-      answer: "outcome",
-      outcome: {
-        outcome: "match",
-        matchedResource: { group: g, version: v, resource: res },
-        matchedKind: { group: kg, version: kv, kind: k },
-      },
-    };
-  }
-  const message = statusMessage(r);
-  const own = isWebhook ? webhookName(names) : policyName(names);
-  const mentionsOwn = message.includes(`'${own}'`) || message.includes(`"${own}"`);
-  // The policy matched an equivalent of another version, and applying its mutation there failed
-  // (seen on v1.37.2 for autoscaling/v2 HPAs matched as autoscaling/v1: "converting
-  // (v1.HorizontalPodAutoscaler) to (v2.HorizontalPodAutoscaler): unknown conversion"; for core
-  // v1 events matched as events.k8s.io/v1: "v1.Event is not suitable for converting to "v1""). A mutation
-  // is only applied after a match, so the match happened; which equivalent cannot be read back.
-  if (
-    kind === "MutatingAdmissionPolicy" &&
-    mentionsOwn &&
-    /denied request: .*(: unknown conversion|is not suitable for converting)/.test(message)
-  )
-    return { answer: "outcome", outcome: { outcome: "match" } };
-  if (!ok(r) && mentionsOwn) return { answer: "outcome", outcome: { outcome: "error", code: r.status, message } };
-  if (ok(r)) return { answer: "outcome", outcome: { outcome: "noMatch" } };
-  return skipped(`the probe failed with HTTP ${r.status} before a decision could be read: ${message}`);
 }
 
 function must(r: Reply, what: string): void {

@@ -1,0 +1,58 @@
+// The decision a probe reply reports: the probe's warning (policies, webhooks), the annotation
+// a mutating probe wrote, or the status of an error that names the probe.
+import type { Answer } from "../adapters/matcher.ts";
+import type { SubjectKind } from "../contract/subject.ts";
+import type { Reply } from "./kubeHttp.ts";
+import { ok, statusMessage } from "./kubeHttp.ts";
+import { skipped } from "./prepareQuery.ts";
+import type { ProbeNames } from "./probePolicies.ts";
+import {
+  parseMutatingProbe,
+  parseProbeWarning,
+  parseWebhookWarning,
+  policyName,
+  webhookName,
+  webhookTag,
+} from "./probePolicies.ts";
+
+/** What the server decided, from the probe's reply. */
+export function readOutcome(r: Reply, names: ProbeNames, kind: SubjectKind): Answer {
+  const isWebhook = kind === "ValidatingWebhook" || kind === "MutatingWebhook";
+  const seen = isWebhook
+    ? parseWebhookWarning(r.warnings, names)
+    : kind === "MutatingAdmissionPolicy"
+      ? parseMutatingProbe(r.body, webhookTag(names))
+      : parseProbeWarning(r.warnings, names);
+  // A bare MatchResources is the binding's, under a policy matching everything exactly: the server
+  // reports the policy's matched resource (the request's own), never the binding's equivalent.
+  if (seen && kind === "MatchResources") return { answer: "outcome", outcome: { outcome: "match" } };
+  if (seen) {
+    const [g, v, res] = seen.resource;
+    const [kg, kv, k] = seen.kind;
+    return {
+      answer: "outcome",
+      outcome: {
+        outcome: "match",
+        matchedResource: { group: g, version: v, resource: res },
+        matchedKind: { group: kg, version: kv, kind: k },
+      },
+    };
+  }
+  const message = statusMessage(r);
+  const own = isWebhook ? webhookName(names) : policyName(names);
+  const mentionsOwn = message.includes(`'${own}'`) || message.includes(`"${own}"`);
+  // The policy matched an equivalent of another version, and applying its mutation there failed
+  // (seen on v1.37.2 for autoscaling/v2 HPAs matched as autoscaling/v1: "converting
+  // (v1.HorizontalPodAutoscaler) to (v2.HorizontalPodAutoscaler): unknown conversion"; for core
+  // v1 events matched as events.k8s.io/v1: "v1.Event is not suitable for converting to "v1""). A mutation
+  // is only applied after a match, so the match happened; which equivalent cannot be read back.
+  if (
+    kind === "MutatingAdmissionPolicy" &&
+    mentionsOwn &&
+    /denied request: .*(: unknown conversion|is not suitable for converting)/.test(message)
+  )
+    return { answer: "outcome", outcome: { outcome: "match" } };
+  if (!ok(r) && mentionsOwn) return { answer: "outcome", outcome: { outcome: "error", code: r.status, message } };
+  if (ok(r)) return { answer: "outcome", outcome: { outcome: "noMatch" } };
+  return skipped(`the probe failed with HTTP ${r.status} before a decision could be read: ${message}`);
+}
