@@ -2,9 +2,9 @@
 import { isMinor, supportedMinors } from "../oracles/model/versions.ts";
 import { closingLine, formatFailures } from "../reports/replayText.ts";
 import { replayWith } from "../suites/replay/replayCases.ts";
+import { durationMs } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
 import { loadAll } from "./loadAll.ts";
-import { durationMs } from "./run.ts";
 import { UsageError } from "./usageError.ts";
 
 export interface ReplayOptions {

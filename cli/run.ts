@@ -1,5 +1,3 @@
-// `matchconform run [--implementation "<command>" | --module <file>] ...`
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Minor } from "../oracles/model/versions.ts";
 import { isMinor, supportedMinors } from "../oracles/model/versions.ts";
@@ -7,9 +5,9 @@ import { summary, terminalProgress } from "../reports/runText.ts";
 import { saveRegressions, writeReports } from "../reports/writeReports.ts";
 import type { ExpectedFailure } from "../suites/run/expectedFailures.ts";
 import { loadExpectedFailures } from "../suites/run/expectedFailures.ts";
-import type { ProfileName, RunBudget } from "../suites/run/options.ts";
-import { profiles } from "../suites/run/options.ts";
+import type { RunBudget } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
+import { budgetOf, durationMs, packageVersion, seedOf } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
 import { loadAll } from "./loadAll.ts";
 import { UsageError } from "./usageError.ts";
@@ -30,13 +28,9 @@ export interface RunArgs {
   readonly cases: readonly string[];
 }
 
-const packageVersion = (
-  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
-).version;
-
 export async function run(args: RunArgs, out: (line: string) => void, err: (line: string) => void): Promise<number> {
-  const budget = budgetOf(args);
-  const seed = args.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : wholeNumber("--seed", args.seed);
+  const budget = budgetOf(args, "default");
+  const seed = seedOf(args.seed);
   const expected: ExpectedFailure[] = args.expectedFailures ? loadExpectedFailures(args.expectedFailures) : [];
   const cases = loadAll(args.cases.length > 0 ? args.cases : ["suites/cases"]);
   const caseTimeoutMs = args.caseTimeout === undefined ? undefined : durationMs("--case-timeout", args.caseTimeout);
@@ -79,24 +73,6 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   }
 }
 
-function budgetOf(args: RunArgs): RunBudget {
-  const name = (args.profile ?? "default") as ProfileName;
-  const base = profiles[name];
-  if (base === undefined)
-    throw new UsageError(`--profile ${args.profile} is not one of ${Object.keys(profiles).join(", ")}`);
-  return {
-    ...base,
-    ...(args.numRuns !== undefined && {
-      numRuns: wholeNumber("--num-runs", args.numRuns),
-      timeLimitMs: Number.POSITIVE_INFINITY,
-    }),
-    ...(args.timeLimit !== undefined && {
-      timeLimitMs: durationMs("--time-limit", args.timeLimit),
-      numRuns: Number.MAX_SAFE_INTEGER,
-    }),
-  };
-}
-
 function minorsOf(args: RunArgs, declared: readonly Minor[]): Minor[] {
   if (args.kubernetesVersion !== undefined) {
     const v = args.kubernetesVersion;
@@ -108,20 +84,6 @@ function minorsOf(args: RunArgs, declared: readonly Minor[]): Minor[] {
   if (declared.length === 0)
     throw new UsageError("the implementation declares no Kubernetes minor that format v1 covers");
   return args.allVersions ? [...declared] : [declared.at(-1) as Minor];
-}
-
-function wholeNumber(flag: string, v: string): number {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} ${v} is not a whole number`);
-  return n;
-}
-
-/** "60s", "2m", "1500ms" or a number of seconds. */
-export function durationMs(flag: string, v: string): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(v.trim());
-  if (!m) throw new UsageError(`${flag} ${v} is not a duration such as 60s, 2m or 1500ms`);
-  const n = Number(m[1]);
-  return m[2] === "ms" ? n : m[2] === "m" ? n * 60_000 : n * 1000;
 }
 
 function optionsOf(args: RunArgs, budget: RunBudget): Record<string, string | number | boolean> {

@@ -18,12 +18,11 @@ import { writeRecordedVerdicts } from "../reports/recordedVerdicts.ts";
 import { summary, terminalProgress } from "../reports/runText.ts";
 import { writeReports } from "../reports/writeReports.ts";
 import type { ProfileName, RunBudget } from "../suites/run/options.ts";
-import { profiles } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
+import { budgetOf, packageVersion, seedOf } from "./budgetFlags.ts";
 import { buildControlPlane } from "./cluster.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { loadAll } from "./loadAll.ts";
-import { durationMs } from "./run.ts";
 import { UsageError } from "./usageError.ts";
 
 export interface VerifyArgs {
@@ -58,26 +57,15 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
     throw new UsageError(`--kubernetes-version ${version} is not one of ${supportedMinors.join(", ")}`);
   if (a.record !== undefined && statSync(a.record, { throwIfNoEntry: false })?.isDirectory() === false)
     throw new UsageError(`--record ${a.record} is a file, not a folder`);
+  const profile = (a.profile ?? "quick") as ProfileName;
+  // Reducing a divergence asks hundreds of queries one after another: a second each against a server.
+  const budget: RunBudget = { ...budgetOf(a, "quick"), shrinkBuckets: 0 };
+  const seed = seedOf(a.seed);
   const target = a.local
     ? await localTarget(version, err)
     : await kubeconfigTarget(a.kubeconfig as string, a.context, a.allowCluster);
   const minor = target.minor ?? (a.kubernetesVersion === undefined ? await servedMinor(target.connection) : version);
   const cases = loadAll(a.cases.length > 0 ? a.cases : ["suites/cases"]);
-  const profile = (a.profile ?? "quick") as ProfileName;
-  const base = profiles[profile];
-  if (base === undefined)
-    throw new UsageError(`--profile ${a.profile} is not one of ${Object.keys(profiles).join(", ")}`);
-  // Reducing a divergence asks hundreds of queries one after another: a second each against a server.
-  const budget: RunBudget = {
-    ...base,
-    shrinkBuckets: 0,
-    ...(a.numRuns !== undefined && { numRuns: Number(a.numRuns), timeLimitMs: Number.POSITIVE_INFINITY }),
-    ...(a.timeLimit !== undefined && {
-      timeLimitMs: durationMs("--time-limit", a.timeLimit),
-      numRuns: Number.MAX_SAFE_INTEGER,
-    }),
-  };
-  const seed = a.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(a.seed);
   const matcher: ApiserverMatcher = await startApiserverMatcher({
     server: target.connection.server,
     connection: target.connection,
@@ -110,7 +98,7 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
       expected: [],
       progress,
       header: {
-        matchconform: packageVersion(),
+        matchconform: packageVersion,
         profile,
         options: { numRuns: Number.isFinite(budget.numRuns) ? budget.numRuns : 0, invariantRuns: budget.invariantRuns },
         replay: `npx matchconform verify --apiserver ${a.local ? "--local" : `--kubeconfig ${a.kubeconfig}`} --kubernetes-version ${minor} --seed ${seed}`,
@@ -185,10 +173,6 @@ function recordableAs(gitVersion: string, minor: Minor): void {
     throw new UsageError(
       `--record: the server is ${gitVersion}, but the queries are asked at ${minor}; give --kubernetes-version 1.${served}`,
     );
-}
-
-function packageVersion(): string {
-  return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 }
 
 interface Target {
