@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ControlPlane } from "../oracles/apiserver/localControlPlane.ts";
-import { down, up } from "../oracles/apiserver/localControlPlane.ts";
-import { buildControlPlane } from "./cluster.ts";
+import { down } from "../oracles/apiserver/localControlPlane.ts";
+import { startTestControlPlane } from "../oracles/apiserver/testControlPlane.ts";
 import { verify } from "./verify.ts";
 
 const enabled = process.env.MATCHCONFORM_APISERVER === "1";
@@ -15,15 +15,13 @@ const runs = Number(process.env.MATCHCONFORM_APISERVER_RUNS ?? 600);
 
 describe.skipIf(!enabled)("verify --apiserver on the corpus and generated scenarios", () => {
   let cp: ControlPlane;
-  const stateDir = mkdtempSync(join(tmpdir(), "matchconform-verify-test-"));
 
   beforeAll(async () => {
-    const bin = await buildControlPlane("1.37", () => {});
-    cp = await up({ binDir: bin, minor: "1.37", stateDir });
+    cp = await startTestControlPlane("verify-test");
   }, 1_800_000);
 
   afterAll(async () => {
-    await down(stateDir);
+    if (cp) await down(cp.stateDir);
   }, 120_000);
 
   it(`finds no divergence between the model and kube-apiserver on the corpus and ${runs} generated scenarios`, async () => {

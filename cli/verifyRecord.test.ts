@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ControlPlane } from "../oracles/apiserver/localControlPlane.ts";
-import { down, up } from "../oracles/apiserver/localControlPlane.ts";
+import { down } from "../oracles/apiserver/localControlPlane.ts";
+import { startTestControlPlane } from "../oracles/apiserver/testControlPlane.ts";
 import { replayWithModel } from "../suites/replay/replayCases.ts";
-import { buildControlPlane } from "./cluster.ts";
 import { loadAll } from "./loadAll.ts";
 import { verify } from "./verify.ts";
 
@@ -17,15 +17,13 @@ const enabled = process.env.MATCHCONFORM_APISERVER === "1";
 
 describe.skipIf(!enabled)("verify --record on a real kube-apiserver", () => {
   let cp: ControlPlane;
-  const stateDir = mkdtempSync(join(tmpdir(), "matchconform-record-test-"));
 
   beforeAll(async () => {
-    const bin = await buildControlPlane("1.37", () => {});
-    cp = await up({ binDir: bin, minor: "1.37", stateDir });
+    cp = await startTestControlPlane("record-test");
   }, 1_800_000);
 
   afterAll(async () => {
-    await down(stateDir);
+    if (cp) await down(cp.stateDir);
   }, 120_000);
 
   it("writes the server's verdicts that replay reads, beside another version's", async () => {

@@ -1,11 +1,8 @@
 // The apiserver oracle against a real local kube-apiserver + etcd: the corpus cases it can
 // realise agree with their expectations, skips carry reasons, and a bystander sees nothing.
 // Needs the binaries (built once, cached): run with MATCHCONFORM_APISERVER=1.
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildControlPlane } from "../../cli/cluster.ts";
 import { loadAll } from "../../cli/loadAll.ts";
 import { satisfies } from "../contract/agreement.ts";
 import type { Query } from "../invariants/invariant.ts";
@@ -13,7 +10,8 @@ import type { ApiserverMatcher } from "./apiserverMatcher.ts";
 import { leftovers, startApiserverMatcher } from "./apiserverMatcher.ts";
 import { KubeHttp } from "./kubeHttp.ts";
 import type { ControlPlane } from "./localControlPlane.ts";
-import { down, up } from "./localControlPlane.ts";
+import { down } from "./localControlPlane.ts";
+import { startTestControlPlane } from "./testControlPlane.ts";
 import { matchEverything } from "./testQueries.ts";
 
 const enabled = process.env.MATCHCONFORM_APISERVER === "1";
@@ -25,17 +23,15 @@ if (!enabled)
 describe.skipIf(!enabled)("the real kube-apiserver as a Matcher", () => {
   let cp: ControlPlane;
   let m: ApiserverMatcher;
-  const stateDir = mkdtempSync(join(tmpdir(), "matchconform-apiserver-test-"));
 
   beforeAll(async () => {
-    const bin = await buildControlPlane("1.37", () => {});
-    cp = await up({ binDir: bin, minor: "1.37", stateDir });
+    cp = await startTestControlPlane("apiserver-test");
     m = await startApiserverMatcher({ server: cp.server, token: cp.token, caFile: cp.caFile, minor: "1.37" });
   }, 1_800_000);
 
   afterAll(async () => {
     await m?.close();
-    await down(stateDir);
+    if (cp) await down(cp.stateDir);
   }, 120_000);
 
   it("agrees with the corpus on every case it can realise", async () => {

@@ -9,7 +9,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildControlPlane } from "../../cli/cluster.ts";
 import { loadAll } from "../../cli/loadAll.ts";
 import type { Answer } from "../adapters/matcher.ts";
 import type { Query } from "../invariants/invariant.ts";
@@ -17,10 +16,11 @@ import type { ApiserverMatcherOptions } from "./apiserverMatcher.ts";
 import { leftovers, startApiserverMatcher } from "./apiserverMatcher.ts";
 import { KubeHttp } from "./kubeHttp.ts";
 import type { ControlPlane } from "./localControlPlane.ts";
-import { down, up } from "./localControlPlane.ts";
+import { down } from "./localControlPlane.ts";
 import { admissionPath, runLabel } from "./probePolicies.ts";
 import type { LeaseObject } from "./runLease.ts";
 import { clockSkewAllowanceMs, expiresAt, leaseCollection, leaseName } from "./runLease.ts";
+import { startTestControlPlane } from "./testControlPlane.ts";
 import { matchEverything } from "./testQueries.ts";
 
 const enabled = process.env.MATCHCONFORM_APISERVER === "1";
@@ -51,7 +51,6 @@ interface Child {
 describe.skipIf(!enabled)("interrupted, killed and concurrent runs against one kube-apiserver", () => {
   let cp: ControlPlane;
   let http: KubeHttp;
-  const stateDir = mkdtempSync(join(tmpdir(), "matchconform-interrupted-test-"));
   const reportDir = mkdtempSync(join(tmpdir(), "matchconform-interrupted-report-"));
   const options = (o: Partial<ApiserverMatcherOptions> = {}): ApiserverMatcherOptions => ({
     server: cp.server,
@@ -62,14 +61,13 @@ describe.skipIf(!enabled)("interrupted, killed and concurrent runs against one k
   });
 
   beforeAll(async () => {
-    const bin = await buildControlPlane("1.37", () => {});
-    cp = await up({ binDir: bin, minor: "1.37", stateDir });
+    cp = await startTestControlPlane("interrupted-test");
     http = new KubeHttp({ server: cp.server, token: cp.token, ca: readFileSync(cp.caFile) });
   }, 600_000);
 
   afterAll(async () => {
     http?.close();
-    await down(stateDir);
+    if (cp) await down(cp.stateDir);
   }, 60_000);
 
   /** A verify run, long enough to be interrupted mid-batch, as its own process. */
