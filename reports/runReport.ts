@@ -16,7 +16,13 @@ export interface Example {
   readonly expected: Expected | Outcome;
   readonly actual: Answer;
   /** For an invariant: the related query and what the implementation said to it. */
-  readonly variant?: { readonly query: Query; readonly actual: Answer; readonly relation: string };
+  readonly variant?: {
+    readonly query: Query;
+    readonly actual: Answer;
+    readonly relation: string;
+    /** What kube-apiserver (the model) decides for the variant. */
+    readonly expected?: Outcome;
+  };
   readonly clauses: readonly string[];
   /** The case file that reproduces it with `matchconform replay`. */
   readonly caseFile: string;
@@ -26,12 +32,47 @@ export interface Example {
   readonly path?: string;
 }
 
-export interface Bucket {
-  readonly signature: string;
-  readonly phase: Phase;
+/** One rule of a family: the clause the reduced case turned on, how often, and its minimal case. */
+export interface FamilyRow {
+  readonly clause: string;
+  readonly title: string;
   readonly count: number;
   readonly minors: readonly Minor[];
+  readonly caseFile: string;
+}
+
+/** One cause: the divergences whose reduced cases need the same thing, from every phase. */
+export interface Bucket {
+  /** The key: `<clause> · model X · implementation Y[ · feature…]`, `family <name>`, `invariant <name>`. */
+  readonly signature: string;
+  /** In words: what kube-apiserver does there, next to what the implementation did. */
+  readonly title: string;
+  /** The upstream code the deciding clause follows. */
+  readonly source?: string;
+  readonly clause: string;
+  /** The first phase it was seen in. */
+  readonly phase: Phase;
+  readonly phases: Readonly<Record<Phase, number>>;
+  readonly count: number;
+  readonly minors: readonly Minor[];
+  /** The reduced example. */
   readonly example: Example;
+  readonly reduction: {
+    /** minimal: no field, item, label or value can go or be simplified without losing the divergence. */
+    readonly status: "minimal" | "unreduced";
+    readonly calls: number;
+    /** Lines of the minimal case file. */
+    readonly lines: number;
+    /** The simplifications kept, in order. */
+    readonly moves: readonly string[];
+    readonly why?: string;
+  };
+  readonly family?: { readonly name: string; readonly explanation: string; readonly rows: readonly FamilyRow[] };
+  /** Corpus tests and invariants that failed for this cause. */
+  readonly evidence?: {
+    readonly corpus: readonly { readonly file: string; readonly case: string; readonly test: string }[];
+    readonly invariants: readonly string[];
+  };
   /** Set when an expected-failures entry names this bucket. */
   readonly expectedFailure?: { readonly reason: string; readonly issue?: string };
 }

@@ -18,13 +18,14 @@
 //   policies .............. k8s.io/apiserver pkg/admission/plugin/policy/{generic,validating,mutating}
 //   webhooks .............. k8s.io/apiserver pkg/admission/plugin/webhook/generic/webhook.go
 //
-// Usage:  node simple-matcher.mjs [--bug <name>]      (or MATCHER_BUG=<name>)
+// Usage:  node simple-matcher.mjs [--bug <name>[,<name>...]]      (or MATCHER_BUG=<name>,...)
 //         node simple-matcher.mjs --list-bugs
 //         or in-process: its default export answers one protocol message (matchconform --module);
 //         there only MATCHER_BUG selects a bug.
 //
-// `--bug <name>` switches on exactly one realistic bug (see BUGS below and examples/README.md), so
-// that the suite can be seen catching it. Without it the matcher is meant to pass the whole corpus.
+// `--bug <name>` switches on one realistic bug (see BUGS below and examples/README.md), so that the
+// suite can be seen catching it; `--bug a,b,c` switches on several at once, as a real matcher has
+// them. Without it the matcher is meant to pass the whole corpus.
 // Node 20, no dependencies.
 
 import { realpathSync } from "node:fs";
@@ -75,11 +76,20 @@ const BUGS = {
     "a matched policy does not look up the request's namespace, so a missing one is no error",
 };
 
-function chooseBug(argv, env) {
-  let name = env.MATCHER_BUG || undefined;
+/** The bugs switched on: `--bug a,b,c` (or repeated `--bug`), or MATCHER_BUG=a,b,c. */
+function chooseBugs(argv, env) {
+  const names = [];
+  const add = (list) =>
+    names.push(
+      ...String(list)
+        .split(",")
+        .map((n) => n.trim())
+        .filter((n) => n !== ""),
+    );
+  if (env.MATCHER_BUG) add(env.MATCHER_BUG);
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === "--bug") name = argv[++i];
-    else if (argv[i].startsWith("--bug=")) name = argv[i].slice("--bug=".length);
+    if (argv[i] === "--bug") add(argv[++i] ?? "");
+    else if (argv[i].startsWith("--bug=")) add(argv[i].slice("--bug=".length));
     else if (argv[i] === "--list-bugs") {
       for (const [bugName, what] of Object.entries(BUGS)) process.stdout.write(`${bugName}\t${what}\n`);
       process.exit(0);
@@ -88,19 +98,20 @@ function chooseBug(argv, env) {
       process.exit(2);
     }
   }
-  if (name !== undefined && !Object.hasOwn(BUGS, name)) {
-    const problem = `unknown bug "${name}"; known: ${Object.keys(BUGS).join(", ")}`;
+  const unknown = names.filter((n) => !Object.hasOwn(BUGS, n));
+  if (unknown.length > 0) {
+    const problem = `unknown bug ${unknown.map((n) => `"${n}"`).join(", ")}; known: ${Object.keys(BUGS).join(", ")}`;
     if (!runAsProgram) throw new Error(problem);
     process.stderr.write(`simple-matcher: ${problem}\n`);
     process.exit(2);
   }
-  return name;
+  return new Set(names);
 }
 
 /** Started as `node simple-matcher.mjs`, rather than imported as a module? */
 const runAsProgram = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
-const activeBug = chooseBug(runAsProgram ? process.argv.slice(2) : [], process.env);
-const bug = (name) => activeBug === name;
+const activeBugs = chooseBugs(runAsProgram ? process.argv.slice(2) : [], process.env);
+const bug = (name) => activeBugs.has(name);
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
@@ -971,7 +982,7 @@ export default function handle(message) {
     case "start":
       if (message.version !== 1)
         process.stderr.write(`simple-matcher: protocol version ${message.version} asked, 1 spoken\n`);
-      if (activeBug) process.stderr.write(`simple-matcher: bug "${activeBug}" is switched on\n`);
+      for (const name of activeBugs) process.stderr.write(`simple-matcher: bug "${name}" is switched on\n`);
       return READY;
     case "match":
       try {

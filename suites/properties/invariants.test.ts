@@ -8,7 +8,7 @@ import { invariants } from "../../oracles/invariants/index.ts";
 import type { Query } from "../../oracles/invariants/invariant.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import { toCaseFile } from "../../reports/caseFile.ts";
-import { reduceQuery } from "../shrink/reduceQuery.ts";
+import { normaliseQuery } from "../shrink/normaliseQuery.ts";
 import { checkInvariant } from "./checkInvariant.ts";
 import { fastCheckParameters } from "./fastCheckParameters.ts";
 
@@ -19,7 +19,7 @@ describe.each(invariants.map((inv) => [inv.name, inv] as const))("%s", (_, inv) 
     const first = await checkInvariant(inv, q, extra, model);
     if (first.result !== "violated") return;
     const violated = async (c: Query) => (await checkInvariant(inv, c, extra, model)).result === "violated";
-    const { query: small } = await reduceQuery(q, violated);
+    const { query: small } = await normaliseQuery(q, violated);
     const check = await checkInvariant(inv, small, extra, model);
     if (check.result !== "violated") throw new Error("unreachable: the reduced query no longer violates");
     const caseFile = toCaseFile([

@@ -3,7 +3,6 @@
 import { answers } from "../../oracles/adapters/matcher.ts";
 import { satisfies } from "../../oracles/contract/agreement.ts";
 import type { Query } from "../../oracles/invariants/invariant.ts";
-import { toCaseFile } from "../../reports/caseFile.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
 import type { RunContext } from "./runContext.ts";
 import { inParallel } from "./runContext.ts";
@@ -37,17 +36,18 @@ export async function runCorpus(ctx: RunContext, cases: readonly LoadedCase[]): 
     else if (answer.answer === "outcome" && satisfies(t.expected, answer.outcome)) counts.passed++;
     else {
       counts.failed++;
-      ctx.buckets.add(signature(model.clauses, t.expected.outcome, answer), "corpus", minor, () => ({
-        phase: "corpus",
-        query,
-        expected: t.expected,
-        actual: answer,
-        clauses: model.clauses,
-        caseFile: toCaseFile([
-          { description: c.description, ...(c.source && { source: c.source }), query, outcome: model.outcome },
-        ]),
-        corpus: { file: c.file, case: c.description, test: t.description },
-      }));
+      ctx.failures.add(
+        signature(model.clauses, t.expected.outcome, answer),
+        () => ({
+          phase: "corpus",
+          query,
+          expected: t.expected,
+          actual: answer,
+          corpus: { file: c.file, case: c.description, test: t.description, ...(c.source && { source: c.source }) },
+        }),
+        minor,
+        "corpus",
+      );
     }
     ctx.progress.tick(++done, counts.failed);
   });

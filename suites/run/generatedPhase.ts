@@ -1,12 +1,8 @@
 // Generated scenarios, each decided by the implementation and by the model; a disagreement is a
-// divergence, bucketed by signature and, for the largest buckets, reduced to a minimal scenario.
+// divergence, logged for the diagnosis (diagnose.ts), which reduces it and finds its bucket.
 import fc from "fast-check";
 import { scenario } from "../../generators/scenario.ts";
 import { agree } from "../../oracles/contract/agreement.ts";
-import type { Query } from "../../oracles/invariants/invariant.ts";
-import { toCaseFile } from "../../reports/caseFile.ts";
-import type { Example } from "../../reports/runReport.ts";
-import { reduceQuery } from "../shrink/reduceQuery.ts";
 import type { RunContext } from "./runContext.ts";
 import { inParallel } from "./runContext.ts";
 import { signature } from "./signature.ts";
@@ -47,44 +43,21 @@ export async function runGenerated(ctx: RunContext): Promise<GeneratedCounts> {
         return;
       }
       counts.diverged++;
-      const sig = signature(model.clauses, model.outcome.outcome, answer);
-      ctx.buckets.add(
-        sig,
-        "generated",
+      ctx.failures.add(
+        signature(model.clauses, model.outcome.outcome, answer),
+        () => ({
+          phase: "generated",
+          query: q,
+          expected: model.outcome,
+          actual: answer,
+          seed: batchSeed,
+          path: String(index),
+        }),
         q.kubernetesVersion,
-        () => example(ctx, q, batchSeed, index, answer),
-        (e) => reduce(ctx, e, sig),
+        "generated",
       );
     });
     ctx.progress.tick(counts.scenarios, counts.diverged);
   }
   return counts;
-}
-
-function example(ctx: RunContext, query: Query, seed: number, index: number, answer?: Example["actual"]): Example {
-  const model = ctx.model(query, false);
-  return {
-    phase: "generated",
-    query,
-    expected: model.outcome,
-    actual: answer ?? { answer: "skipped", message: "not asked yet" },
-    clauses: model.clauses,
-    caseFile: toCaseFile([{ description: `generated scenario ${seed}:${index}`, query, outcome: model.outcome }]),
-    seed,
-    path: String(index),
-  };
-}
-
-/** Removes what the divergence does not need, keeping its signature. */
-async function reduce(ctx: RunContext, e: Example, sig: string): Promise<Example> {
-  const stillDiverges = async (q: Query) => {
-    const model = ctx.model(q, false);
-    const a = await ctx.matcher.match(q);
-    if (a.answer === "outcome" && agree(model.outcome, a.outcome)) return false;
-    return signature(model.clauses, model.outcome.outcome, a) === sig;
-  };
-  const { query } = await reduceQuery(e.query, stillDiverges, { maxCalls: 400 });
-  const answer = await ctx.matcher.match(query);
-  const reduced = example(ctx, query, e.seed ?? 0, Number(e.path ?? 0), answer);
-  return { ...reduced, seed: e.seed ?? 0, path: e.path ?? "0" };
 }

@@ -2,11 +2,7 @@
 import fc from "fast-check";
 import { scenario } from "../../generators/scenario.ts";
 import { invariants } from "../../oracles/invariants/index.ts";
-import type { Invariant, Query } from "../../oracles/invariants/invariant.ts";
-import { toCaseFile } from "../../reports/caseFile.ts";
-import type { Example } from "../../reports/runReport.ts";
 import { checkInvariant } from "../properties/checkInvariant.ts";
-import { reduceQuery } from "../shrink/reduceQuery.ts";
 import type { RunContext } from "./runContext.ts";
 import { inParallel } from "./runContext.ts";
 
@@ -40,12 +36,25 @@ export async function runInvariants(ctx: RunContext): Promise<InvariantCounts[]>
       if (check.result !== "violated") return;
       counts.violated++;
       violations++;
-      ctx.buckets.add(
+      ctx.failures.add(
         `invariant ${inv.name}`,
-        "invariant",
+        () => ({
+          phase: "invariant",
+          query: check.base.query,
+          expected: ctx.model(check.base.query, false).outcome,
+          actual: { answer: "outcome", outcome: check.base.outcome },
+          seed: runSeed,
+          path: String(index),
+          invariant: {
+            invariant: inv,
+            extra,
+            variant: check.variant.query,
+            baseOutcome: check.base.outcome,
+            variantOutcome: check.variant.outcome,
+          },
+        }),
         q.kubernetesVersion,
-        () => example(ctx, inv, check.base, check.variant, runSeed, index),
-        (e) => reduce(ctx, inv, e, extra),
+        "invariant",
       );
     });
     done += budget.invariantRuns;
@@ -53,39 +62,4 @@ export async function runInvariants(ctx: RunContext): Promise<InvariantCounts[]>
     all.push(counts);
   }
   return all;
-}
-
-type Side = { readonly query: Query; readonly outcome: import("../../oracles/contract/outcome.ts").Outcome };
-
-/** The implementation's two answers; the case file holds kube-apiserver's (the model's) for both. */
-function example(ctx: RunContext, inv: Invariant, base: Side, variant: Side, seed: number, index: number): Example {
-  const reference = (q: Query) => ctx.model(q, false).outcome;
-  return {
-    phase: "invariant",
-    query: base.query,
-    expected: base.outcome,
-    actual: { answer: "outcome", outcome: base.outcome },
-    variant: { query: variant.query, actual: { answer: "outcome", outcome: variant.outcome }, relation: inv.statement },
-    clauses: [],
-    caseFile: toCaseFile([
-      { description: `${inv.name}: base`, source: inv.source, query: base.query, outcome: reference(base.query) },
-      {
-        description: `${inv.name}: variant`,
-        source: inv.source,
-        query: variant.query,
-        outcome: reference(variant.query),
-      },
-    ]),
-    seed,
-    path: String(index),
-  };
-}
-
-async function reduce(ctx: RunContext, inv: Invariant, e: Example, extra: unknown): Promise<Example> {
-  const violated = async (q: Query) =>
-    (await checkInvariant(inv, q, extra, (x) => ctx.outcomeOf(x))).result === "violated";
-  const { query } = await reduceQuery(e.query, violated, { maxCalls: 300 });
-  const check = await checkInvariant(inv, query, extra, (x) => ctx.outcomeOf(x));
-  if (check.result !== "violated") return e;
-  return example(ctx, inv, check.base, check.variant, e.seed ?? 0, Number(e.path ?? 0));
 }

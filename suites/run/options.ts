@@ -8,14 +8,17 @@ export interface RunBudget {
   readonly timeLimitMs: number;
   /** Generated scenarios per invariant, checked on the implementation alone. */
   readonly invariantRuns: number;
-  /** How many buckets get their example reduced to a minimal one (reduction costs calls). */
-  readonly shrinkBuckets: number;
+  /**
+   * Time for the diagnosis after the phases, ms: the first example of every failure group is
+   * always reduced; further examples (to tell causes that share a raw group apart) while it lasts.
+   */
+  readonly reduceMs: number;
 }
 
 export const profiles = {
-  quick: { numRuns: 300, timeLimitMs: 10_000, invariantRuns: 20, shrinkBuckets: 10 },
-  default: { numRuns: 3_000, timeLimitMs: 30_000, invariantRuns: 60, shrinkBuckets: 30 },
-  nightly: { numRuns: 20_000, timeLimitMs: 600_000, invariantRuns: 300, shrinkBuckets: 100 },
+  quick: { numRuns: 300, timeLimitMs: 10_000, invariantRuns: 20, reduceMs: 5_000 },
+  default: { numRuns: 3_000, timeLimitMs: 30_000, invariantRuns: 60, reduceMs: 15_000 },
+  nightly: { numRuns: 20_000, timeLimitMs: 600_000, invariantRuns: 300, reduceMs: 120_000 },
 } as const satisfies Record<string, RunBudget>;
 
 export type ProfileName = keyof typeof profiles;

@@ -1,13 +1,14 @@
 // `matchconform run`: the corpus, then generated scenarios against the model, then the
-// invariants on the implementation alone; every failure bucketed, the largest reduced.
+// invariants on the implementation alone; then every failure group reduced and bucketed by cause.
 import type { Matcher } from "../../oracles/adapters/matcher.ts";
 import { clauseNames } from "../../oracles/model/clauses.ts";
 import type { Bucket, RunReport } from "../../reports/runReport.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
-import { BucketCollector } from "./buckets.ts";
 import { runCorpus } from "./corpusPhase.ts";
+import { diagnose } from "./diagnose.ts";
 import type { ExpectedFailure } from "./expectedFailures.ts";
 import { applyExpectedFailures } from "./expectedFailures.ts";
+import { FailureLog } from "./failureLog.ts";
 import { runGenerated } from "./generatedPhase.ts";
 import { runInvariants } from "./invariantPhase.ts";
 import type { RunOptions } from "./options.ts";
@@ -32,16 +33,17 @@ export interface RunInput {
 export async function runConformance(input: RunInput): Promise<RunReport> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
-  const buckets = new BucketCollector();
-  const ctx = new RunContext(input.matcher, input.options, buckets, input.progress);
+  const failures = new FailureLog();
+  const ctx = new RunContext(input.matcher, input.options, failures, input.progress);
 
   const corpus = await runCorpus(ctx, input.cases);
   const generatedStart = performance.now();
-  const firstBefore = buckets.countIn("generated");
+  const firstBefore = failures.countIn("generated");
   const generated = await runGenerated(ctx);
-  const firstAt = firstDivergenceAt(buckets, firstBefore);
+  const firstAt = firstDivergenceAt(failures, firstBefore);
   const invariants = await runInvariants(ctx);
-  const collected = await buckets.finish(input.options.budget.shrinkBuckets);
+  ctx.progress.phase("diagnosis", failures.groups.length);
+  const collected = await diagnose(ctx, failures, performance.now() + input.options.budget.reduceMs);
   const applied = applyExpectedFailures(collected, input.expected);
 
   const { command, module, ...header } = input.header;
@@ -63,7 +65,7 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
         timeToFirstDivergenceMs: firstAt === undefined ? null : Math.round(firstAt - generatedStart),
       },
       invariants,
-      firstFailureMs: buckets.firstAt === undefined ? null : Math.round(buckets.firstAt - started),
+      firstFailureMs: failures.firstAt === undefined ? null : Math.round(failures.firstAt - started),
       implementationFailures: ctx.implementationFailures,
       clauseCoverage: Object.fromEntries(clauseNames.map((c) => [c, ctx.coverage.get(c) ?? 0])),
       durationMs: Math.round(performance.now() - started),
@@ -72,8 +74,8 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
   };
 }
 
-function firstDivergenceAt(buckets: BucketCollector, before: number): number | undefined {
-  return buckets.countIn("generated") > before ? buckets.firstGeneratedAt : undefined;
+function firstDivergenceAt(failures: FailureLog, before: number): number | undefined {
+  return failures.countIn("generated") > before ? failures.firstGeneratedAt : undefined;
 }
 
 /** 0: nothing diverges but expected failures; 1: something does; 2: no answer was usable. */

@@ -1,11 +1,12 @@
 // What every phase of a run shares: the implementation, the buckets, the model's clause counts.
 import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
+import { answers } from "../../oracles/adapters/matcher.ts";
 import type { Outcome } from "../../oracles/contract/outcome.ts";
 import type { Query } from "../../oracles/invariants/invariant.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import type { Decision } from "../../oracles/model/decide.ts";
-import { decide } from "../../oracles/model/decide.ts";
-import type { BucketCollector } from "./buckets.ts";
+import { decide, servesSubject } from "../../oracles/model/decide.ts";
+import type { FailureLog } from "./failureLog.ts";
 import type { RunOptions } from "./options.ts";
 
 export interface Progress {
@@ -16,16 +17,16 @@ export interface Progress {
 export class RunContext {
   readonly matcher: Matcher;
   readonly options: RunOptions;
-  readonly buckets: BucketCollector;
+  readonly failures: FailureLog;
   readonly progress: Progress;
   readonly coverage = new Map<ClauseName, number>();
   implementationFailures = 0;
   answered = 0;
 
-  constructor(matcher: Matcher, options: RunOptions, buckets: BucketCollector, progress: Progress) {
+  constructor(matcher: Matcher, options: RunOptions, failures: FailureLog, progress: Progress) {
     this.matcher = matcher;
     this.options = options;
-    this.buckets = buckets;
+    this.failures = failures;
     this.progress = progress;
   }
 
@@ -34,6 +35,16 @@ export class RunContext {
     const d = decide(q.subject, q.cluster, q.request, q.kubernetesVersion);
     if (count) for (const c of d.clauses) this.coverage.set(c, (this.coverage.get(c) ?? 0) + 1);
     return d;
+  }
+
+  /** May this query be put to the implementation: its subject kinds and minors, the run's minors? */
+  allows(q: Query): boolean {
+    const { kind } = q.subject;
+    return (
+      this.options.minors.includes(q.kubernetesVersion) &&
+      answers(this.matcher, kind, q.kubernetesVersion) &&
+      servesSubject(kind, q.kubernetesVersion)
+    );
   }
 
   async ask(q: Query): Promise<Answer> {

@@ -21,7 +21,7 @@ import { formatFailures } from "../../reports/replayText.ts";
 import { collectCaseFiles } from "../format/collectCaseFiles.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";
 import { replayWith } from "../replay/replayCases.ts";
-import { reduceQuery } from "../shrink/reduceQuery.ts";
+import { normaliseQuery } from "../shrink/normaliseQuery.ts";
 
 const minors = (process.env.MATCHCONFORM_UPSTREAM_MINORS ?? "1.34,1.37").split(",").map((m) => m.trim());
 const runs = Number(process.env.MATCHCONFORM_UPSTREAM_RUNS ?? 1500);
@@ -78,7 +78,7 @@ describe.skipIf(!goAvailable && !requireGo).each(minors)("the upstream oracle at
         !agree(decide(c.subject, c.cluster, c.request, c.kubernetesVersion).outcome, a.outcome)
       );
     };
-    const { query } = await reduceQuery(first, stillDiverges);
+    const { query } = await normaliseQuery(first, stillDiverges);
     const model = decide(query.subject, query.cluster, query.request, query.kubernetesVersion);
     const upstream = await oracle.match(query);
     throw new Error(

@@ -1,0 +1,157 @@
+// What a divergence is about, read from its reduced case: the clause the model's decision turned on,
+// the two outcomes, and the few features the minimal case still needs that select a code path of
+// their own (failurePolicy Ignore, a binding's validationActions). Divergences of one bug reduce to
+// the same minimal case, so they share this key however their raw examples looked.
+import type { Answer } from "../../oracles/adapters/matcher.ts";
+import type { OutcomeName } from "../../oracles/contract/outcome.ts";
+import type { Query } from "../../oracles/invariants/invariant.ts";
+import type { ClauseName } from "../../oracles/model/clauses.ts";
+import { clauses } from "../../oracles/model/clauses.ts";
+import type { AnswerName } from "./signature.ts";
+import { answerName, decidingClause } from "./signature.ts";
+
+/** Families: one cause across many rules, reported as one entry with a table of the rules. */
+export type FamilyName = "acceptsInvalid" | "rejectsValid";
+
+export const families: Readonly<Record<FamilyName, { readonly title: string; readonly explanation: string }>> = {
+  acceptsInvalid: {
+    title: "accepts manifests that kube-apiserver rejects",
+    explanation:
+      "kube-apiserver's validation rejects these subjects on create (outcome invalid); the implementation matches with them as if they were stored.",
+  },
+  rejectsValid: {
+    title: "rejects manifests that kube-apiserver accepts",
+    explanation: "kube-apiserver stores these subjects; the implementation reports them invalid.",
+  },
+};
+
+export interface Diagnosis {
+  /** The bucket's key: `<topic> · model X · implementation Y[ · features]`, or `family <name>`. */
+  readonly key: string;
+  readonly clause: ClauseName | "none";
+  readonly topic: string;
+  readonly model: OutcomeName;
+  readonly implementation: AnswerName;
+  readonly features: readonly string[];
+  readonly family?: FamilyName;
+}
+
+export function familyOf(model: OutcomeName, impl: AnswerName): FamilyName | undefined {
+  const kube = (x: string) => x === "match" || x === "noMatch" || x === "error";
+  if (model === "invalid" && kube(impl)) return "acceptsInvalid";
+  if (kube(model) && impl === "invalid") return "rejectsValid";
+  return undefined;
+}
+
+/** Clauses that are two sides of one upstream rule. */
+const sides: Readonly<Partial<Record<ClauseName, string>>> = {
+  "namespaceSelector.namespaceNotFound": "namespaceSelector.namespaceLookupFails",
+  "namespaceSelector.emptyNamespaceLookup": "namespaceSelector.namespaceLookupFails",
+  "namespaceSelector.namespaceObjectUsesNewLabels": "namespaceSelector.namespaceObjectLabels",
+  "namespaceSelector.namespaceObjectUsesStoredLabels": "namespaceSelector.namespaceObjectLabels",
+  "rules.scope.clusterIncludesNamespaceObject": "rules.scope.namespaceObjectIsClusterScoped",
+  "rules.scope.namespacedExcludesNamespaceObject": "rules.scope.namespaceObjectIsClusterScoped",
+};
+
+/**
+ * Clauses that name one behaviour in several places (the policy and the webhook matcher, the two
+ * sides of one rule, every exemption): a bug there is one bug.
+ */
+function topicOf(clause: ClauseName | "none"): string {
+  if (clause === "none") return clause;
+  if (/\.exempt/.test(clause)) return "exemptions";
+  return sides[clause] ?? clause.replace(/^(matchResources|webhook)\./, "matching.");
+}
+
+/**
+ * The two outcomes as the key states them, by what went wrong rather than which way: one bug turns
+ * a match into a non-match or the reverse depending on a selector's operator, and fails a request
+ * whatever kube-apiserver decides there.
+ */
+function pairOf(model: OutcomeName, impl: AnswerName): string {
+  const plain = (o: string) => o === "match" || o === "noMatch";
+  if (plain(model) && plain(impl)) return model === impl ? "match through another resource" : "match ≠ noMatch";
+  if (impl === "error") return "the implementation fails the request";
+  if (model === "error" && plain(impl)) return "kube-apiserver fails the request, the implementation does not";
+  return `model ${model} · implementation ${impl}`;
+}
+
+/**
+ * Both match, through different resources: what differs is which pass found the match (the exact
+ * pass before any equivalent, or the order of the equivalent pass), whatever rule matched.
+ */
+function passOf(modelClauses: readonly ClauseName[]): ClauseName | undefined {
+  return modelClauses.find((c) => /^(matchResources|webhook)\.(exactRuleMatches|equivalentRuleMatches)$/.test(c));
+}
+
+/** The reduced case's features that select a code path of their own. */
+export function featuresOf(q: Query): string[] {
+  const s = q.subject;
+  const features: string[] = [];
+  const failurePolicy = "webhook" in s ? s.webhook.failurePolicy : "policy" in s ? s.policy.failurePolicy : undefined;
+  if (failurePolicy === "Ignore") features.push("failurePolicy Ignore");
+  if (s.kind === "ValidatingAdmissionPolicy" && s.binding?.validationActions !== undefined) {
+    if (!s.binding.validationActions.includes("Deny")) features.push("validationActions without Deny");
+  }
+  return features;
+}
+
+export function diagnosisOf(
+  q: Query,
+  modelClauses: readonly ClauseName[],
+  model: OutcomeName,
+  answer: Answer,
+): Diagnosis {
+  const impl = answerName(answer);
+  if (answer.answer === "errored" || answer.answer === "broken") {
+    return {
+      key: `implementation ${impl}`,
+      clause: "none",
+      topic: "implementation",
+      model,
+      implementation: impl,
+      features: [],
+    };
+  }
+  const family = familyOf(model, impl);
+  const clause =
+    impl === "match" && model === "match"
+      ? (passOf(modelClauses) ?? decidingClause(modelClauses))
+      : decidingClause(modelClauses);
+  if (family) {
+    return { key: `family ${family}`, clause, topic: family, model, implementation: impl, features: [], family };
+  }
+  const topic = topicOf(clause);
+  const features = featuresOf(q);
+  const key = [topic, pairOf(model, impl), ...features].join(" · ");
+  return { key, clause, topic, model, implementation: impl, features };
+}
+
+const outcomeWords: Record<string, string> = {
+  match: "matches",
+  noMatch: "does not match",
+  error: "fails the request",
+  invalid: "rejects the subject as invalid",
+  skipped: "skips",
+  errored: "errors",
+  crashed: "crashes",
+  timeout: "times out",
+  garbage: "answers garbage",
+  protocol: "breaks the protocol",
+};
+
+/** The bucket's title: what kube-apiserver does there, next to what the implementation did. */
+export function titleOf(d: Diagnosis): string {
+  if (d.family) return `The implementation ${families[d.family].title}`;
+  if (d.topic === "implementation") return `The implementation ${outcomeWords[d.implementation] ?? d.implementation}`;
+  const kube = outcomeWords[d.model] ?? d.model;
+  const impl = outcomeWords[d.implementation] ?? d.implementation;
+  const what = d.clause === "none" ? "" : `${clauses[d.clause].summary}: `;
+  const also = d.model === d.implementation ? " (with another resource or kind)" : "";
+  const features = d.features.length > 0 ? ` [${d.features.join(", ")}]` : "";
+  return `${what}kube-apiserver ${kube}, the implementation ${impl}${also}${features}`;
+}
+
+export function sourceOf(d: Diagnosis): string | undefined {
+  return d.clause === "none" ? undefined : clauses[d.clause].source;
+}

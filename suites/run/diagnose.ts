@@ -1,0 +1,147 @@
+// From failures to the list of bugs: every group's first example is reduced, then the others while
+// the time lasts; each reduced case is keyed by what it still needs (bucketKey.ts), and groups whose
+// examples reduce alike become one bucket, whatever phase they came from. Validation divergences,
+// one cause across many rules, become one family entry with a table of the rules.
+import type { ClauseName } from "../../oracles/model/clauses.ts";
+import { clauses } from "../../oracles/model/clauses.ts";
+import type { Minor } from "../../oracles/model/versions.ts";
+import type { Bucket, FamilyRow, Phase } from "../../reports/runReport.ts";
+import { families, sourceOf, titleOf } from "./bucketKey.ts";
+import type { FailureGroup, FailureLog } from "./failureLog.ts";
+import type { ReducedFailure } from "./reduceFailure.ts";
+import { reduceFailure } from "./reduceFailure.ts";
+import type { RunContext } from "./runContext.ts";
+import { inParallel } from "./runContext.ts";
+
+interface Reduced {
+  readonly group: FailureGroup;
+  readonly result: ReducedFailure;
+}
+
+/** Reductions in flight at once: each waits on the implementation, one call at a time. */
+const width = 8;
+
+export async function diagnose(ctx: RunContext, log: FailureLog, deadline: number): Promise<Bucket[]> {
+  const groups = log.groups;
+  const reduced: Reduced[] = [];
+  const reduceOne = async (group: FailureGroup, i: number) => {
+    const f = group.examples[i];
+    if (f === undefined) return;
+    // The first example of every group is reduced whatever the clock says: its bucket needs a case.
+    const result = await reduceFailure(ctx, f, i === 0 ? Math.max(deadline, performance.now() + 2_000) : deadline);
+    reduced.push({ group, result });
+  };
+  await inParallel(groups, width, (g) => reduceOne(g, 0));
+  // More examples of each group, round by round, to see whether one raw group hides two causes.
+  for (let round = 1; round < 6 && performance.now() < deadline; round++) {
+    const next = groups.filter((g) => g.examples.length > round);
+    await inParallel(next, width, async (g) => {
+      if (performance.now() < deadline) await reduceOne(g, round);
+    });
+  }
+  return merge(reduced);
+}
+
+interface Accumulator {
+  readonly first: ReducedFailure;
+  count: number;
+  readonly phases: Record<Phase, number>;
+  readonly minors: Set<Minor>;
+  readonly corpus: { file: string; case: string; test: string }[];
+  readonly invariants: Set<string>;
+  readonly rows: Map<string, { row: ReducedFailure; count: number; minors: Set<Minor> }>;
+  readonly rawSignatures: Set<string>;
+}
+
+function merge(reduced: readonly Reduced[]): Bucket[] {
+  const byKey = new Map<string, Accumulator>();
+  const perGroup = new Map<FailureGroup, ReducedFailure[]>();
+  for (const r of reduced) perGroup.set(r.group, [...(perGroup.get(r.group) ?? []), r.result]);
+  for (const [group, results] of perGroup) {
+    // A group's count is shared among the keys its reduced examples landed in, in proportion.
+    const shares = share(group.count, results.length);
+    results.forEach((result, i) => {
+      const key = result.diagnosis.key;
+      let acc = byKey.get(key);
+      if (acc === undefined) {
+        acc = {
+          first: result,
+          count: 0,
+          phases: { corpus: 0, generated: 0, invariant: 0 },
+          minors: new Set(),
+          corpus: [],
+          invariants: new Set(),
+          rows: new Map(),
+          rawSignatures: new Set(),
+        };
+        byKey.set(key, acc);
+      }
+      const n = shares[i] ?? 0;
+      acc.count += n;
+      acc.phases[group.phase] += n;
+      for (const m of group.minors) acc.minors.add(m);
+      acc.rawSignatures.add(group.rawSignature);
+      const c = result.example.corpus;
+      if (
+        c &&
+        acc.corpus.length < 20 &&
+        !acc.corpus.some((x) => x.file === c.file && x.case === c.case && x.test === c.test)
+      )
+        acc.corpus.push({ file: c.file, case: c.case, test: c.test });
+      if (result.invariant) acc.invariants.add(result.invariant);
+      if (result.diagnosis.family) {
+        const rowKey = result.diagnosis.clause;
+        const row = acc.rows.get(rowKey) ?? { row: result, count: 0, minors: new Set<Minor>() };
+        row.count += n;
+        for (const m of group.minors) row.minors.add(m);
+        acc.rows.set(rowKey, row);
+      }
+    });
+  }
+  return [...byKey.values()].map(toBucket).sort((a, b) => b.count - a.count);
+}
+
+/** `total` split into `parts` whole shares, the remainder to the first. */
+function share(total: number, parts: number): number[] {
+  const base = Math.floor(total / parts);
+  return Array.from({ length: parts }, (_, i) => base + (i === 0 ? total - base * parts : 0));
+}
+
+function toBucket(acc: Accumulator): Bucket {
+  const { diagnosis, example, reduction } = acc.first;
+  const phases = (Object.keys(acc.phases) as Phase[]).filter((p) => acc.phases[p] > 0);
+  const source = sourceOf(diagnosis);
+  const rows: FamilyRow[] = [...acc.rows.entries()]
+    .map(([clause, r]) => ({
+      clause,
+      title: clause === "none" ? "no clause" : clauses[clause as ClauseName].summary,
+      count: r.count,
+      minors: [...r.minors].sort(),
+      caseFile: r.row.example.caseFile,
+    }))
+    .sort((a, b) => b.count - a.count);
+  return {
+    signature: diagnosis.key,
+    title: titleOf(diagnosis),
+    ...(source && { source }),
+    clause: diagnosis.clause,
+    phase: phases[0] ?? example.phase,
+    phases: acc.phases,
+    count: acc.count,
+    minors: [...acc.minors].sort(),
+    example,
+    reduction: {
+      status: reduction.status,
+      calls: reduction.calls,
+      lines: example.caseFile.trimEnd().split("\n").length,
+      moves: reduction.moves,
+      ...(reduction.status === "unreduced" && { why: reduction.why }),
+    },
+    ...(diagnosis.family && {
+      family: { name: diagnosis.family, explanation: families[diagnosis.family].explanation, rows },
+    }),
+    ...((acc.corpus.length > 0 || acc.invariants.size > 0) && {
+      evidence: { corpus: acc.corpus, invariants: [...acc.invariants].sort() },
+    }),
+  };
+}

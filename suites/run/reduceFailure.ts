@@ -1,0 +1,193 @@
+// One failure reduced to its minimal, canonical case, and what that case is about. A divergence is
+// reduced while the model and the implementation keep the same two outcomes; an invariant's
+// violation is first read as the divergence of whichever side the model disagrees with, so that it
+// joins the bucket of its cause, and is reduced as a violation only when neither side diverges.
+import { agree } from "../../oracles/contract/agreement.ts";
+import type { Outcome } from "../../oracles/contract/outcome.ts";
+import type { Query } from "../../oracles/invariants/invariant.ts";
+import { toCaseFile } from "../../reports/caseFile.ts";
+import type { Example } from "../../reports/runReport.ts";
+import { checkInvariant } from "../properties/checkInvariant.ts";
+import type { Reduction } from "../shrink/normaliseQuery.ts";
+import { normaliseQuery } from "../shrink/normaliseQuery.ts";
+import type { Move } from "../shrink/simplifications.ts";
+import type { Diagnosis } from "./bucketKey.ts";
+import { diagnosisOf, sourceOf, titleOf } from "./bucketKey.ts";
+import type { Failure } from "./failureLog.ts";
+import type { RunContext } from "./runContext.ts";
+import { answerName } from "./signature.ts";
+
+export interface ReducedFailure {
+  readonly diagnosis: Diagnosis;
+  readonly example: Example;
+  readonly reduction: Reduction;
+  /** The invariant whose violation this is, when it came from the invariant phase. */
+  readonly invariant?: string;
+}
+
+/** Calls one reduction may spend on the implementation. */
+const maxCalls = 600;
+
+export async function reduceFailure(ctx: RunContext, f: Failure, deadline: number): Promise<ReducedFailure> {
+  const allowed = (q: Query) => ctx.allows(q);
+  if (ctx.options.budget.reduceMs <= 0)
+    return reduceDivergence(ctx, f, deadline, allowed, "reduction is off for this run");
+  if (f.invariant) {
+    const inv = f.invariant;
+    const side = divergentSide(ctx, f);
+    if (side === undefined) return reduceViolation(ctx, f, deadline);
+    const reduced = await reduceDivergence(
+      ctx,
+      { ...f, query: side.query, actual: { answer: "outcome", outcome: side.outcome } },
+      deadline,
+      allowed,
+    );
+    return { ...reduced, invariant: inv.invariant.name };
+  }
+  return reduceDivergence(ctx, f, deadline, allowed);
+}
+
+interface Pair {
+  readonly model: string;
+  readonly impl: string;
+}
+
+/**
+ * Does a move keep the divergence? The two outcomes stay as they were (turned round by a move that
+ * makes an exclusion an inclusion), or become plainer: an error on either side is a side condition
+ * (a missing namespace, a kindless equivalent) and "both match, through other resources" a
+ * consequence, so the reduction may drop them while the implementation still disagrees.
+ */
+function keepsDivergence(from: Pair, to: Pair, outcomes: "same" | "inverted"): boolean {
+  const turn = (o: string) => (o === "match" ? "noMatch" : o === "noMatch" ? "match" : o);
+  const want = outcomes === "inverted" ? { model: turn(from.model), impl: turn(from.impl) } : from;
+  if (to.model === want.model && to.impl === want.impl) return true;
+  if (outcomes === "inverted" || from.model === "invalid" || from.impl === "invalid") return false;
+  return plainness(to) < plainness(from);
+}
+
+/** 0: match against noMatch; 1: both match, through other resources; 2: an error on either side. */
+function plainness(p: Pair): number {
+  if (p.model === "error" || p.impl === "error") return 2;
+  if (p.model === p.impl) return 1;
+  return p.model === "invalid" || p.impl === "invalid" ? 3 : 0;
+}
+
+/** The side of a violated invariant whose outcome the model does not share, if any. */
+function divergentSide(ctx: RunContext, f: Failure): { query: Query; outcome: Outcome } | undefined {
+  const inv = f.invariant;
+  if (!inv) return undefined;
+  if (!agree(ctx.model(f.query, false).outcome, inv.baseOutcome)) return { query: f.query, outcome: inv.baseOutcome };
+  if (!agree(ctx.model(inv.variant, false).outcome, inv.variantOutcome))
+    return { query: inv.variant, outcome: inv.variantOutcome };
+  return undefined;
+}
+
+async function reduceDivergence(
+  ctx: RunContext,
+  f: Failure,
+  deadline: number,
+  allowed: (q: Query) => boolean,
+  off?: string,
+): Promise<ReducedFailure> {
+  const modelName = ctx.model(f.query, false).outcome.outcome;
+  const implName = answerName(f.actual);
+  let reduction: Reduction;
+  if (f.actual.answer === "broken" || off !== undefined) {
+    reduction = {
+      status: "unreduced",
+      query: f.query,
+      calls: 0,
+      moves: [],
+      why: off ?? "an implementation that crashed, hung or broke the protocol is not asked the same again",
+    };
+  } else {
+    let pair: Pair = { model: modelName, impl: implName };
+    const stillDiverges = async (q: Query, move: Move) => {
+      const model = ctx.model(q, false).outcome;
+      const a = await ctx.matcher.match(q);
+      if (f.actual.answer === "errored") return a.answer === "errored";
+      if (a.answer !== "outcome" || agree(model, a.outcome)) return false;
+      const next: Pair = { model: model.outcome, impl: a.outcome.outcome };
+      if (!keepsDivergence(pair, next, move.outcomes ?? "same")) return false;
+      pair = next;
+      return true;
+    };
+    reduction = await normaliseQuery(f.query, stillDiverges, { maxCalls, deadline, allowed });
+  }
+  const q = reduction.query;
+  const model = ctx.model(q, false);
+  const actual = reduction.calls === 0 ? f.actual : await ctx.matcher.match(q);
+  const diagnosis = diagnosisOf(q, model.clauses, model.outcome.outcome, actual);
+  const title = titleOf(diagnosis);
+  const source = sourceOf(diagnosis);
+  const example: Example = {
+    phase: f.phase,
+    query: q,
+    expected: model.outcome,
+    actual,
+    clauses: model.clauses,
+    caseFile: toCaseFile([{ description: title, ...(source && { source }), query: q, outcome: model.outcome }]),
+    ...(f.corpus && { corpus: f.corpus }),
+    ...(f.seed !== undefined && { seed: f.seed }),
+    ...(f.path !== undefined && { path: f.path }),
+  };
+  return { diagnosis, example, reduction };
+}
+
+/** Neither side diverges from the model: the violation itself is reduced, base and variant kept apart. */
+async function reduceViolation(ctx: RunContext, f: Failure, deadline: number): Promise<ReducedFailure> {
+  const inv = f.invariant;
+  if (!inv) throw new Error("reduceViolation needs an invariant failure");
+  const different = (a: Query, b: Query) => JSON.stringify(a) !== JSON.stringify(b);
+  const violated = async (q: Query) => {
+    const check = await checkInvariant(inv.invariant, q, inv.extra, (x) => ctx.outcomeOf(x));
+    return check.result === "violated" && different(check.base.query, check.variant.query);
+  };
+  const reduction = await normaliseQuery(f.query, violated, {
+    maxCalls,
+    deadline,
+    allowed: (q) => {
+      const pair = inv.invariant.pair(q, inv.extra);
+      return pair !== undefined && ctx.allows(pair[0]) && ctx.allows(pair[1]);
+    },
+  });
+  const check = await checkInvariant(inv.invariant, reduction.query, inv.extra, (x) => ctx.outcomeOf(x));
+  const base = check.result === "violated" ? check.base : { query: f.query, outcome: inv.baseOutcome };
+  const variant = check.result === "violated" ? check.variant : { query: inv.variant, outcome: inv.variantOutcome };
+  const name = inv.invariant.name;
+  const diagnosis: Diagnosis = {
+    key: `invariant ${name}`,
+    clause: "none",
+    topic: `invariant ${name}`,
+    model: base.outcome.outcome,
+    implementation: variant.outcome.outcome,
+    features: [],
+  };
+  const reference = (q: Query) => ctx.model(q, false).outcome;
+  const example: Example = {
+    phase: "invariant",
+    query: base.query,
+    expected: reference(base.query),
+    actual: { answer: "outcome", outcome: base.outcome },
+    variant: {
+      query: variant.query,
+      actual: { answer: "outcome", outcome: variant.outcome },
+      relation: inv.invariant.statement,
+      expected: reference(variant.query),
+    },
+    clauses: [],
+    caseFile: toCaseFile([
+      { description: `${name}: base`, source: inv.invariant.source, query: base.query, outcome: reference(base.query) },
+      {
+        description: `${name}: variant`,
+        source: inv.invariant.source,
+        query: variant.query,
+        outcome: reference(variant.query),
+      },
+    ]),
+    ...(f.seed !== undefined && { seed: f.seed }),
+    ...(f.path !== undefined && { path: f.path }),
+  };
+  return { diagnosis, example, reduction, invariant: name };
+}
