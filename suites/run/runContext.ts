@@ -1,5 +1,6 @@
 // What every phase of a run shares: the implementation, the buckets, the model's clause counts.
 import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
+import { outOfScope } from "../../oracles/contract/capabilities.ts";
 import type { Outcome } from "../../oracles/contract/outcome.ts";
 import type { Query } from "../../oracles/invariants/invariant.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
@@ -7,6 +8,7 @@ import type { Decision } from "../../oracles/model/decide.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import type { BucketCollector } from "./buckets.ts";
 import type { RunOptions } from "./options.ts";
+import { SkipTally } from "./skips.ts";
 
 export interface Progress {
   phase(name: string, total: number): void;
@@ -19,6 +21,7 @@ export class RunContext {
   readonly buckets: BucketCollector;
   readonly progress: Progress;
   readonly coverage = new Map<ClauseName, number>();
+  readonly skips = new SkipTally();
   implementationFailures = 0;
   answered = 0;
 
@@ -36,8 +39,14 @@ export class RunContext {
     return d;
   }
 
+  /** Why the implementation is not to be asked this query, or undefined when it claims it. */
+  outOfScope(q: Query): string | undefined {
+    return outOfScope(q, this.matcher.capabilities);
+  }
+
   async ask(q: Query): Promise<Answer> {
     const a = await this.matcher.match(q);
+    this.skips.answered(a);
     this.answered++;
     if (a.answer === "broken" || a.answer === "errored") this.implementationFailures++;
     return a;
@@ -46,6 +55,7 @@ export class RunContext {
   /** The implementation's Kubernetes outcome, or undefined when it gave none. */
   async outcomeOf(q: Query): Promise<Outcome | undefined> {
     const a = await this.matcher.match(q);
+    this.skips.answered(a);
     return a.answer === "outcome" ? a.outcome : undefined;
   }
 }
