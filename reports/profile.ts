@@ -57,6 +57,15 @@ function phasesOf(r: RunReport): [SkipPhase, PhaseSkips][] {
   return Object.entries(r.footer.skips) as [SkipPhase, PhaseSkips][];
 }
 
+/** "not sent, outside the claimed scope: corpus 246, …", or nothing when everything was sent. */
+export function notSentLine(r: RunReport): string[] {
+  const counts = phasesOf(r)
+    .map(([phase, p]) => [phase, p.reasons.filter((x) => x.by === "scope").reduce((n, x) => n + x.count, 0)] as const)
+    .filter(([, n]) => n > 0);
+  if (counts.length === 0) return [];
+  return [`not sent, outside the claimed scope: ${counts.map(([phase, n]) => `${phaseNames[phase]} ${n}`).join(", ")}`];
+}
+
 /** A line for the first screen for each phase that skipped more than half of what it had. */
 export function skipWarnings(r: RunReport): string[] {
   return phasesOf(r)

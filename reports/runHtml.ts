@@ -2,7 +2,7 @@
 // clause coverage of the model's decisions during the run.
 import { clauses } from "../oracles/model/clauses.ts";
 import { formatAnswer, formatReference } from "./answerText.ts";
-import { profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
+import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
 import type { Bucket, RunReport } from "./runReport.ts";
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -26,6 +26,9 @@ export function runHtml(r: RunReport): string {
 <p>Kubernetes ${h.kubernetesVersions.join(", ")} · input ${h.input} · seed ${h.seed} · profile ${esc(h.profile)} · ${(f.durationMs / 1000).toFixed(1)} s ·
 <span class="${open === 0 ? "ok" : "bad"}">${open === 0 ? "no divergence" : `${open} divergence bucket${open === 1 ? "" : "s"}`}</span></p>
 <p>Replay: <code>${esc(h.replay)}</code></p>
+${notSentLine(r)
+  .map((l) => `<p>${esc(l)}</p>`)
+  .join("")}
 ${skipWarnings(r)
   .map((w) => `<p class="bad">${esc(w)}</p>`)
   .join("\n")}

@@ -1,6 +1,6 @@
 // report.md, fit for a CI job summary.
 import { formatAnswer, formatReference } from "./answerText.ts";
-import { profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
+import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
 import type { RunReport } from "./runReport.ts";
 
 export function runMarkdown(r: RunReport): string {
@@ -17,6 +17,7 @@ export function runMarkdown(r: RunReport): string {
     `| generated scenarios | ${f.generated.agreed} | ${f.generated.diverged} | ${f.generated.skipped} |`,
     `| invariants | ${f.invariants.reduce((n, i) => n + i.checked - i.violated, 0)} | ${f.invariants.reduce((n, i) => n + i.violated, 0)} | ${f.invariants.reduce((n, i) => n + i.inconclusive, 0)} |`,
     "",
+    ...notSentLine(r).flatMap((l) => [`${l[0]?.toUpperCase()}${l.slice(1)}.`, ""]),
     ...skipWarnings(r).flatMap((w) => [`> **${w}**`, ""]),
   ];
   const open = r.buckets.filter((b) => !b.expectedFailure);
@@ -73,10 +74,11 @@ function profileMarkdown(r: RunReport): string[] {
   return [
     "## Profile",
     "",
-    "| | | full | claimed |",
-    "|---|---|---|---|",
+    "| | | full | claimed | |",
+    "|---|---|---|---|---|",
     ...profileRows(r.header.capabilities, r.header.kubernetesVersions).map(
-      (x) => `| ${x.area} | ${x.name} | ${x.full} | ${x.supported ? x.claimed : `**${x.claimed}**`} |`,
+      (x) =>
+        `| ${x.area} | ${x.name} | ${x.full} | ${x.supported ? x.claimed : `**${x.claimed}**`} | ${x.note ?? ""} |`,
     ),
     "",
   ];

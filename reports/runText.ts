@@ -3,7 +3,7 @@
 import { isFull } from "../oracles/contract/capabilities.ts";
 import type { Progress } from "../suites/run/runContext.ts";
 import { formatAnswer, formatReference } from "./answerText.ts";
-import { profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
+import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
 import type { RunReport } from "./runReport.ts";
 
 export function summary(r: RunReport): string {
@@ -13,6 +13,7 @@ export function summary(r: RunReport): string {
     `corpus: ${f.corpus.passed} passed, ${f.corpus.failed} failed, ${f.corpus.skipped} skipped`,
     `generated: ${f.generated.scenarios} scenarios, ${f.generated.diverged} diverged, ${f.generated.skipped} skipped${f.generated.timeToFirstDivergenceMs === null ? "" : `, first divergence after ${f.generated.timeToFirstDivergenceMs} ms`}`,
     `invariants: ${f.invariants.filter((i) => i.violated > 0).length} of ${f.invariants.length} violated`,
+    ...notSentLine(r),
     ...skipWarnings(r),
     "",
   ];
