@@ -3,6 +3,7 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
 import type { Answer, Matcher } from "../oracles/adapters/matcher.ts";
+import { fullCapabilities } from "../oracles/contract/capabilities.ts";
 import type { Query } from "../oracles/invariants/invariant.ts";
 import type { InterruptHandling } from "./interrupt.ts";
 import { onInterrupt } from "./interrupt.ts";
@@ -15,6 +16,7 @@ function fakeMatcher(): Matcher & { readonly asked: () => number } {
     subjects: ["MatchResources"],
     input: "manifest",
     kubernetesVersions: ["1.37"],
+    capabilities: fullCapabilities,
     match: async (): Promise<Answer> => {
       asked++;
       return { answer: "outcome", outcome: { outcome: "noMatch" } };

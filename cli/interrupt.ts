@@ -76,6 +76,7 @@ export function onInterrupt(h: InterruptHandling): Interrupts {
       subjects: m.subjects,
       input: m.input,
       kubernetesVersions: m.kubernetesVersions,
+      capabilities: m.capabilities,
       match: (q) => (signal === undefined ? m.match(q) : new Promise<Answer>(() => {})),
       close: () => m.close(),
     }),

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { describeCapabilities, isFull } from "../oracles/contract/capabilities.ts";
 import type { Minor } from "../oracles/model/versions.ts";
 import { isMinor, supportedMinors } from "../oracles/model/versions.ts";
 import { summary, terminalProgress } from "../reports/runText.ts";
@@ -37,6 +38,8 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   const matcher = await openImplementation({ implementation: args.implementation, module: args.module, caseTimeoutMs });
   try {
     const minors = minorsOf(args, matcher.kubernetesVersions);
+    if (!isFull(matcher.capabilities))
+      out(`claimed profile: ${describeCapabilities(matcher.capabilities)} (nothing outside it is generated or sent)`);
     const progress = terminalProgress(
       process.stderr,
       Number.isFinite(budget.timeLimitMs) ? budget.timeLimitMs : undefined,

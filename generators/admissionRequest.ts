@@ -24,13 +24,44 @@ export interface AdmissionRequestConstraints {
   /** How often a namespaced request names a namespace that does not exist (default 0.1). */
   readonly missingNamespaceRate?: number;
   readonly labels?: LabelsConstraints;
+  /** The operations to draw (default all four). */
+  readonly operations?: readonly Operation[];
+  /** The subresources to draw besides main resources (default "all"; [] for main resources only). */
+  readonly subresources?: "all" | readonly string[];
 }
 
 export function admissionRequest(constraints: AdmissionRequestConstraints = {}): fc.Arbitrary<AdmissionRequest> {
-  const types = constraints.resources ?? resourceTypes;
+  const types = drawableTypes(constraints);
+  if (types.length === 0) throw new Error("admissionRequest(): no resource has an operation asked for");
   // The exempt resources decide the same way for every subject: draw them less often.
   const weighted = types.map((t) => ({ arbitrary: fc.constant(t), weight: isExemptType(t) ? 1 : 4 }));
   return fc.oneof(...weighted).chain((type) => requestFor(type, constraints));
+}
+
+/** The resource types left with something to draw once narrowed to the operations and subresources. */
+export function drawableTypes(constraints: AdmissionRequestConstraints): readonly ResourceType[] {
+  return (constraints.resources ?? resourceTypes).map((t) => narrowed(t, constraints)).filter(drawable);
+}
+
+/** The type with only the operations and subresources asked for. */
+function narrowed(t: ResourceType, c: AdmissionRequestConstraints): ResourceType {
+  const ops = c.operations;
+  if (ops === undefined && (c.subresources ?? "all") === "all") return t;
+  const keep = <O extends Operation>(list: readonly O[]) => (ops ? list.filter((o) => ops.includes(o)) : list);
+  const claimed = (s: Subresource) =>
+    c.subresources === undefined || c.subresources === "all" || c.subresources.includes(s.name);
+  return {
+    ...t,
+    operations: keep(t.operations),
+    subresources: t.subresources
+      .filter(claimed)
+      .map((s) => ({ ...s, operations: keep(s.operations) }))
+      .filter((s) => s.operations.length > 0),
+  };
+}
+
+function drawable(t: ResourceType): boolean {
+  return t.operations.length > 0 || t.subresources.length > 0;
 }
 
 function isExemptType(t: ResourceType): boolean {
@@ -43,17 +74,20 @@ function isExemptType(t: ResourceType): boolean {
 
 function requestFor(type: ResourceType, c: AdmissionRequestConstraints): fc.Arbitrary<AdmissionRequest> {
   const target = fc.oneof(
-    { arbitrary: fc.constant<Subresource | null>(null), weight: 3 },
+    ...(type.operations.length > 0 ? [{ arbitrary: fc.constant<Subresource | null>(null), weight: 3 }] : []),
     ...(type.subresources.length > 0
       ? [{ arbitrary: fc.constantFrom<Subresource | null>(...type.subresources), weight: 1 }]
       : []),
   );
   const names = c.namespaces ?? namespaceNames;
   const missing = c.missingNamespaceRate ?? 0.1;
-  const namespace = fc.oneof(
-    { arbitrary: fc.constantFrom(...names), weight: Math.round((1 - missing) * 100) },
-    { arbitrary: fc.constant(missingNamespace), weight: Math.round(missing * 100) },
-  );
+  const namespace =
+    missing > 0
+      ? fc.oneof(
+          { arbitrary: fc.constantFrom(...names), weight: Math.round((1 - missing) * 100) },
+          { arbitrary: fc.constant(missingNamespace), weight: Math.round(missing * 100) },
+        )
+      : fc.constantFrom(...names);
   const isNamespaceType = type.group === "" && type.resource === "namespaces";
   return fc
     .record({

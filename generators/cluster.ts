@@ -19,6 +19,8 @@ export interface ClusterConstraints {
   readonly namespaces?: readonly string[];
   /** How often an equivalent of the CRD has no kind, which upstream reports as an error (default 0.15). */
   readonly unknownKindRate?: number;
+  /** Keep the request's namespace (default false: each namespace is left out one time in ten). */
+  readonly keepRequestNamespace?: boolean;
 }
 
 export function cluster(request: AdmissionRequest, constraints: ClusterConstraints = {}): fc.Arbitrary<Cluster> {
@@ -27,7 +29,9 @@ export function cluster(request: AdmissionRequest, constraints: ClusterConstrain
     .tuple(...names.map((n) => fc.tuple(fc.constant(n), labels(), fc.double({ min: 0, max: 1, noNaN: true }))))
     .map((entries) =>
       Object.fromEntries(
-        entries.filter(([, , roll]) => roll < 0.9).map(([n, l]) => [n, { ...l, "kubernetes.io/metadata.name": n }]),
+        entries
+          .filter(([n, , roll]) => roll < 0.9 || (constraints.keepRequestNamespace && n === request.namespace))
+          .map(([n, l]) => [n, { ...l, "kubernetes.io/metadata.name": n }]),
       ),
     );
   const equivalents = crdEquivalents(request, constraints.unknownKindRate ?? 0.15);

@@ -3,11 +3,15 @@
 // invalid flavours are rejected, and generated scenarios are case files the loader accepts.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { Capabilities } from "../oracles/contract/capabilities.ts";
+import { features, operations, outOfScope } from "../oracles/contract/capabilities.ts";
 import type { Subject } from "../oracles/contract/subject.ts";
+import { subjectKinds } from "../oracles/contract/subject.ts";
 import { defaultSubject } from "../oracles/model/defaulting.ts";
 import { labelKeyErrors, labelValueErrors, validateLabelSelector } from "../oracles/model/labelValidation.ts";
 import { noTrace } from "../oracles/model/trace.ts";
 import { validateSubject } from "../oracles/model/validation.ts";
+import { supportedMinors } from "../oracles/model/versions.ts";
 import { incoherence, parseCaseFile } from "../suites/format/loadCaseFile.ts";
 import { admissionRequest } from "./admissionRequest.ts";
 import { cluster } from "./cluster.ts";
@@ -23,6 +27,7 @@ import { policyWithBinding } from "./policyWithBinding.ts";
 import { ruleWithOperations } from "./ruleWithOperations.ts";
 import { scenario } from "./scenario.ts";
 import { swarm } from "./swarm.ts";
+import { resourceTypes } from "./vocabulary.ts";
 import { webhook } from "./webhook.ts";
 
 const errorsOf = (s: Subject, minor = "1.37" as const) => validateSubject(defaultSubject(s, noTrace), minor, noTrace);
@@ -126,4 +131,39 @@ describe("generated requests and scenarios", () => {
     const [shrunk] = details.counterexample ?? [];
     expect(JSON.stringify(shrunk).length).toBeLessThan(900);
   });
+});
+
+/** A random reduced profile, as a third-party matcher declares one in `ready.capabilities`. */
+const subresourceNames = [...new Set(resourceTypes.flatMap((t) => t.subresources.map((s) => s.name)))];
+const reducedCapabilities: fc.Arbitrary<Capabilities> = fc.record({
+  operations: fc.subarray([...operations], { minLength: 1 }),
+  subresources: fc.oneof(fc.constant("all" as const), fc.subarray(subresourceNames)),
+  features: fc.record(
+    Object.fromEntries(features.map((f) => [f, fc.boolean()])) as Record<
+      (typeof features)[number],
+      fc.Arbitrary<boolean>
+    >,
+  ),
+  subjectVersions: fc.dictionary(
+    fc.constantFrom(...subjectKinds),
+    fc.subarray([...supportedMinors], { minLength: 1 }),
+    { maxKeys: 2 },
+  ),
+});
+
+describe("scenarios under declared capabilities", () => {
+  it("every scenario lies inside a random reduced profile", () =>
+    fc.assert(
+      fc.property(reducedCapabilities, fc.integer(), (capabilities, seed) => {
+        let arbitrary: fc.Arbitrary<unknown>;
+        try {
+          arbitrary = scenario({ capabilities });
+        } catch {
+          return; // a profile that admits no request at all (CONNECT alone, no subresource)
+        }
+        for (const s of fc.sample(arbitrary, { seed, numRuns: 25 }) as Parameters<typeof outOfScope>[0][])
+          expect(outOfScope(s, capabilities)).toBeUndefined();
+      }),
+      { numRuns: 60 },
+    ));
 });

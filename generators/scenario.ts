@@ -1,4 +1,6 @@
 import fc from "fast-check";
+import type { Capabilities } from "../oracles/contract/capabilities.ts";
+import { claimsSubjectAt, fullCapabilities, isBuiltinGroup } from "../oracles/contract/capabilities.ts";
 import type { Cluster } from "../oracles/contract/cluster.ts";
 import type { AdmissionRequest, GroupVersionResource } from "../oracles/contract/kube.ts";
 import type { Subject, SubjectKind } from "../oracles/contract/subject.ts";
@@ -7,13 +9,14 @@ import { builtinEquivalents } from "../oracles/model/equivalents.ts";
 import type { Minor } from "../oracles/model/versions.ts";
 import { supportedMinors } from "../oracles/model/versions.ts";
 import type { AdmissionRequestConstraints } from "./admissionRequest.ts";
-import { admissionRequest } from "./admissionRequest.ts";
+import { admissionRequest, drawableTypes } from "./admissionRequest.ts";
 import { cluster } from "./cluster.ts";
 import { invalidSubject } from "./invalidSubject.ts";
 import { matchResources } from "./matchResources.ts";
 import { policyWithBinding } from "./policyWithBinding.ts";
 import type { Swarm, SwarmConstraints } from "./swarm.ts";
 import { swarm } from "./swarm.ts";
+import type { ResourceType } from "./vocabulary.ts";
 import { resourceTypes } from "./vocabulary.ts";
 import { webhook } from "./webhook.ts";
 
@@ -34,6 +37,11 @@ export interface ScenarioConstraints {
   readonly swarm?: SwarmConstraints;
   /** How often the subject carries one validation defect (default 0.15; 0 for stored input). */
   readonly invalidRate?: number;
+  /**
+   * What the implementation claims (docs/protocol-capabilities.md): every scenario lies inside it,
+   * so that `outOfScope(scenario, capabilities)` is undefined (default: everything).
+   */
+  readonly capabilities?: Capabilities;
 }
 
 const allKinds: readonly SubjectKind[] = [
@@ -47,17 +55,23 @@ const allKinds: readonly SubjectKind[] = [
 export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Scenario> {
   const kinds = constraints.subjectKinds ?? allKinds;
   const minors = constraints.minors ?? supportedMinors;
+  const caps = constraints.capabilities ?? fullCapabilities;
   // The kind first, then a minor that serves it: every kind is drawn as often as another.
   const served = kinds
-    .map((k) => [k, minors.filter((m) => servesSubject(k, m))] as const)
+    .map((k) => [k, minors.filter((m) => servesSubject(k, m) && claimsSubjectAt(caps, k, m))] as const)
     .filter(([, ms]) => ms.length > 0);
   if (served.length === 0) throw new Error("scenario(): no minor serves the subject kinds asked for");
   const pairs = fc.constantFrom(...served).chain(([k, ms]) => fc.constantFrom(...ms).map((m) => [k, m] as const));
+  const inScope = requestsInScope(caps);
+  const invalidRate = caps.features.validation ? (constraints.invalidRate ?? 0.15) : 0;
   return fc
-    .record({ pair: pairs, swarm: swarm(constraints.swarm) })
-    .chain(({ pair, swarm: s }) => admissionRequest(requestFocus(s)).map((request) => ({ pair, s, request })))
+    .record({ pair: pairs, swarm: swarm(swarmInScope(constraints.swarm, caps)) })
+    .chain(({ pair, swarm: s }) => admissionRequest(inScope(requestFocus(s))).map((request) => ({ pair, s, request })))
     .chain(({ pair, s, request }) =>
-      cluster(request, s.focus === "equivalents" ? { unknownKindRate: 0.5 } : {}).map((c) => ({
+      cluster(request, {
+        ...(s.focus === "equivalents" && { unknownKindRate: 0.5 }),
+        keepRequestNamespace: !caps.features.missingNamespaces,
+      }).map((c) => ({
         pair,
         s,
         request,
@@ -65,7 +79,7 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
       })),
     )
     .chain(({ pair: [kind, minor], s, request, cluster: c }) =>
-      maybeInvalid(subject(kind, s, targetsOf(request, c, minor)), constraints.invalidRate ?? 0.15).map((sub) => ({
+      maybeInvalid(subject(kind, s, targetsOf(request, c, minor), exactWhere(caps)), invalidRate).map((sub) => ({
         kubernetesVersion: minor,
         subject: sub,
         cluster: c,
@@ -82,6 +96,44 @@ const widgets = resourceTypes.filter((t) => t.resource === "widgets");
 const exemptTypes = resourceTypes.filter((t) =>
   /^(admissionregistration|authentication|authorization)\./.test(t.group),
 );
+
+/** The corners of the swarm that the capabilities leave. */
+function swarmInScope(given: SwarmConstraints | undefined, caps: Capabilities): SwarmConstraints {
+  const f = caps.features;
+  const foci = (given?.foci ?? (["missingNamespace", "equivalents", "exempt"] as const)).filter(
+    (x) =>
+      (x !== "missingNamespace" || f.missingNamespaces) &&
+      (x !== "equivalents" || f.equivalent) &&
+      (x !== "exempt" || f.exemptions),
+  );
+  return { ...given, foci, ...(!f.equivalent && { equivalentForced: false }) };
+}
+
+/** Request constraints narrowed to the claimed operations, subresources and resources. */
+function requestsInScope(caps: Capabilities): (c: AdmissionRequestConstraints) => AdmissionRequestConstraints {
+  const f = caps.features;
+  const claimed = (t: ResourceType) =>
+    (f.customResources || isBuiltinGroup(t.group)) && (f.exemptions || !exemptTypes.includes(t));
+  const narrow = (c: AdmissionRequestConstraints): AdmissionRequestConstraints => ({
+    ...c,
+    resources: (c.resources ?? resourceTypes).filter(claimed),
+    operations: caps.operations,
+    subresources: caps.subresources,
+    ...(!f.missingNamespaces && { missingNamespaceRate: 0 }),
+  });
+  const anywhere = narrow({});
+  if (drawableTypes(anywhere).length === 0) throw new Error("scenario(): the capabilities admit no request");
+  // A corner with nothing left in scope falls back to every resource in scope.
+  return (c) => {
+    const focused = narrow(c);
+    return drawableTypes(focused).length > 0 ? focused : { ...focused, resources: anywhere.resources ?? [] };
+  };
+}
+
+/** Without the Equivalent pass, a request whose resource has equivalents meets only Exact subjects. */
+function exactWhere(caps: Capabilities): boolean {
+  return !caps.features.equivalent;
+}
 
 function requestFocus(s: Swarm): AdmissionRequestConstraints {
   switch (s.focus) {
@@ -124,7 +176,19 @@ function targetsOf(request: AdmissionRequest, c: Cluster, minor: Minor): Targets
   return { request, equivalents, ...(namespaceLabels && { namespaceLabels }), ...(objectLabels && { objectLabels }) };
 }
 
-export function subject(kind: SubjectKind, s: Swarm, targets?: Targets): fc.Arbitrary<Subject> {
+export function subject(
+  kind: SubjectKind,
+  s: Swarm,
+  targets?: Targets,
+  exactIfEquivalents = false,
+): fc.Arbitrary<Subject> {
+  const own = targets?.request.resource;
+  const exact =
+    exactIfEquivalents &&
+    (targets?.equivalents ?? []).some(
+      (e) => e.group !== own?.group || e.version !== own.version || e.resource !== own.resource,
+    );
+  const matchPolicy = exact ? ("Exact" as const) : s.equivalentForced ? ("Equivalent" as const) : undefined;
   const rules = {
     namesRate: s.resourceNames ? 0.25 : 0,
     ...(targets && { target: targets.request }),
@@ -141,7 +205,7 @@ export function subject(kind: SubjectKind, s: Swarm, targets?: Targets): fc.Arbi
     ...labelTargets,
     noSelectors: !s.selectors,
     noExcludes: !s.excludes,
-    ...(s.equivalentForced && { matchPolicy: "Equivalent" as const }),
+    ...(matchPolicy && { matchPolicy }),
   };
   switch (kind) {
     case "MatchResources":
@@ -158,7 +222,7 @@ export function subject(kind: SubjectKind, s: Swarm, targets?: Targets): fc.Arbi
         rules,
         ...labelTargets,
         noSelectors: !s.selectors,
-        ...(s.equivalentForced && { matchPolicy: "Equivalent" as const }),
+        ...(matchPolicy && { matchPolicy }),
       });
   }
 }

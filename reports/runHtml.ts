@@ -2,6 +2,7 @@
 // clause coverage of the model's decisions during the run.
 import { clauses } from "../oracles/model/clauses.ts";
 import { formatAnswer, formatReference } from "./answerText.ts";
+import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
 import type { Bucket, RunReport } from "./runReport.ts";
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -25,12 +26,20 @@ export function runHtml(r: RunReport): string {
 <p>Kubernetes ${h.kubernetesVersions.join(", ")} · input ${h.input} · seed ${h.seed} · profile ${esc(h.profile)} · ${(f.durationMs / 1000).toFixed(1)} s ·
 <span class="${open === 0 ? "ok" : "bad"}">${open === 0 ? "no divergence" : `${open} divergence bucket${open === 1 ? "" : "s"}`}</span></p>
 <p>Replay: <code>${esc(h.replay)}</code></p>
+${notSentLine(r)
+  .map((l) => `<p>${esc(l)}</p>`)
+  .join("")}
+${skipWarnings(r)
+  .map((w) => `<p class="bad">${esc(w)}</p>`)
+  .join("\n")}
 <table><tr><th>phase</th><th class="num">passed</th><th class="num">failed</th><th class="num">skipped</th></tr>
 <tr><td>corpus</td><td class="num">${f.corpus.passed}</td><td class="num">${f.corpus.failed}</td><td class="num">${f.corpus.skipped}</td></tr>
 <tr><td>generated scenarios</td><td class="num">${f.generated.agreed}</td><td class="num">${f.generated.diverged}</td><td class="num">${f.generated.skipped}</td></tr>
 <tr><td>invariants</td><td class="num">${f.invariants.reduce((n, i) => n + i.checked - i.violated, 0)}</td><td class="num">${f.invariants.reduce((n, i) => n + i.violated, 0)}</td><td class="num">${f.invariants.reduce((n, i) => n + i.inconclusive, 0)}</td></tr></table>
 <h2>Buckets</h2>${r.buckets.length === 0 ? "<p class=ok>Every decision agrees.</p>" : r.buckets.map(bucketHtml).join("\n")}
 ${r.expectedFailures.noLongerFailing.map((e) => `<p class="bad">Expected failure no longer failing: ${esc(e)}</p>`).join("")}
+${skipsHtml(r)}
+${profileHtml(r)}
 <h2>Clause coverage</h2><p>How many of the model's decisions in this run went through each clause.</p>
 ${coverageHtml(f.clauseCoverage)}
 </body></html>
@@ -47,6 +56,25 @@ function bucketHtml(b: Bucket): string {
 ${variant}
 <details><summary>minimal case file</summary><pre>${esc(e.caseFile)}</pre></details>
 ${e.clauses.length ? `<details><summary>clauses</summary><p>${e.clauses.map((c) => `<code>${esc(c)}</code>`).join(" ")}</p></details>` : ""}</div>`;
+}
+
+function skipsHtml(r: RunReport): string {
+  const rows = skipSections(r).flatMap(({ phase, skips }) =>
+    skips.reasons.map(
+      (x) => `<tr><td>${esc(phase)}</td><td class="num">${x.count}</td><td>${esc(reasonText(x))}</td></tr>`,
+    ),
+  );
+  if (rows.length === 0) return "";
+  return `<h2>Skipped</h2><table><tr><th>phase</th><th class="num">count</th><th>reason</th></tr>${rows.join("")}</table>`;
+}
+
+function profileHtml(r: RunReport): string {
+  const rows = profileRows(r.header.capabilities, r.header.kubernetesVersions).map(
+    (x) =>
+      `<tr><td>${x.area}</td><td><code>${esc(x.name)}</code></td><td>${esc(x.full)}</td><td class="${x.supported ? "ok" : "bad"}">${esc(x.claimed)}</td><td>${esc(x.note ?? "")}</td></tr>`,
+  );
+  return `<h2>Profile</h2><p>What the implementation claims next to the full profile; nothing outside the claim is generated or sent.</p>
+<table><tr><th></th><th></th><th>full</th><th>claimed</th><th></th></tr>${rows.join("")}</table>`;
 }
 
 function coverageHtml(coverage: Readonly<Record<string, number>>): string {

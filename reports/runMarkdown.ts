@@ -1,5 +1,6 @@
 // report.md, fit for a CI job summary.
 import { formatAnswer, formatReference } from "./answerText.ts";
+import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
 import type { RunReport } from "./runReport.ts";
 
 export function runMarkdown(r: RunReport): string {
@@ -16,6 +17,8 @@ export function runMarkdown(r: RunReport): string {
     `| generated scenarios | ${f.generated.agreed} | ${f.generated.diverged} | ${f.generated.skipped} |`,
     `| invariants | ${f.invariants.reduce((n, i) => n + i.checked - i.violated, 0)} | ${f.invariants.reduce((n, i) => n + i.violated, 0)} | ${f.invariants.reduce((n, i) => n + i.inconclusive, 0)} |`,
     "",
+    ...notSentLine(r).flatMap((l) => [`${l[0]?.toUpperCase()}${l.slice(1)}.`, ""]),
+    ...skipWarnings(r).flatMap((w) => [`> **${w}**`, ""]),
   ];
   const open = r.buckets.filter((b) => !b.expectedFailure);
   out.push(
@@ -48,5 +51,35 @@ export function runMarkdown(r: RunReport): string {
     );
   }
   for (const e of r.expectedFailures.noLongerFailing) out.push(`- expected failure no longer failing: ${e}`);
+  out.push(...skipsMarkdown(r), ...profileMarkdown(r));
   return `${out.join("\n")}\n`;
+}
+
+function skipsMarkdown(r: RunReport): string[] {
+  const sections = skipSections(r);
+  if (sections.length === 0) return [];
+  return [
+    "## Skipped",
+    "",
+    "| phase | count | reason |",
+    "|---|---:|---|",
+    ...sections.flatMap(({ phase, skips }) =>
+      skips.reasons.map((x) => `| ${phase} | ${x.count} | ${reasonText(x).replace(/\|/g, "\\|")} |`),
+    ),
+    "",
+  ];
+}
+
+function profileMarkdown(r: RunReport): string[] {
+  return [
+    "## Profile",
+    "",
+    "| | | full | claimed | |",
+    "|---|---|---|---|---|",
+    ...profileRows(r.header.capabilities, r.header.kubernetesVersions).map(
+      (x) =>
+        `| ${x.area} | ${x.name} | ${x.full} | ${x.supported ? x.claimed : `**${x.claimed}**`} | ${x.note ?? ""} |`,
+    ),
+    "",
+  ];
 }

@@ -1,6 +1,7 @@
 // The report of `matchconform run`: a header, the buckets of divergences, and a footer with the
 // counts and the clause coverage (described by reports/run-report.schema.json).
 import type { Answer } from "../oracles/adapters/matcher.ts";
+import type { Capabilities } from "../oracles/contract/capabilities.ts";
 import type { Expected, Outcome } from "../oracles/contract/outcome.ts";
 import type { ImplementationInfo, SubjectInputForm } from "../oracles/contract/protocol.ts";
 import type { Query } from "../oracles/invariants/invariant.ts";
@@ -77,6 +78,22 @@ export interface Bucket {
   readonly expectedFailure?: { readonly reason: string; readonly issue?: string };
 }
 
+/** One reason a phase left something undecided: the implementation's skip message, or a scope reason. */
+export interface SkipReason {
+  readonly by: "implementation" | "scope";
+  readonly reason: string;
+  readonly count: number;
+}
+
+export type SkipPhase = "corpus" | "generated" | "invariants";
+
+/** Of `total` units of a phase (tests, scenarios, invariant checks), `skipped` were not decided. */
+export interface PhaseSkips {
+  readonly total: number;
+  readonly skipped: number;
+  readonly reasons: readonly SkipReason[];
+}
+
 export interface RunReport {
   readonly header: {
     readonly matchconform: string;
@@ -84,6 +101,8 @@ export interface RunReport {
     readonly implementation: ImplementationInfo & { readonly command?: string; readonly module?: string };
     readonly input: SubjectInputForm;
     readonly kubernetesVersions: readonly Minor[];
+    /** What the implementation claims (`ready.capabilities`, resolved). */
+    readonly capabilities: Capabilities;
     readonly seed: number;
     readonly profile: string;
     readonly options: Readonly<Record<string, string | number | boolean>>;
@@ -112,6 +131,8 @@ export interface RunReport {
     }[];
     /** From the start of the run to the first failure of any phase. */
     readonly firstFailureMs: number | null;
+    /** Per phase, what was skipped by the implementation or left out as outside its claimed scope. */
+    readonly skips: Readonly<Record<SkipPhase, PhaseSkips>>;
     readonly implementationFailures: number;
     readonly clauseCoverage: Readonly<Record<string, number>>;
     readonly durationMs: number;

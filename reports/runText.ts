@@ -1,6 +1,9 @@
 // The plain summary of a run, and live progress on a terminal.
+
+import { isFull } from "../oracles/contract/capabilities.ts";
 import type { Progress } from "../suites/run/runContext.ts";
 import { formatAnswer, formatReference } from "./answerText.ts";
+import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
 import type { RunReport } from "./runReport.ts";
 
 export function summary(r: RunReport): string {
@@ -10,6 +13,8 @@ export function summary(r: RunReport): string {
     `corpus: ${f.corpus.passed} passed, ${f.corpus.failed} failed, ${f.corpus.skipped} skipped`,
     `generated: ${f.generated.scenarios} scenarios, ${f.generated.diverged} diverged, ${f.generated.skipped} skipped${f.generated.timeToFirstDivergenceMs === null ? "" : `, first divergence after ${f.generated.timeToFirstDivergenceMs} ms`}`,
     `invariants: ${f.invariants.filter((i) => i.violated > 0).length} of ${f.invariants.length} violated`,
+    ...notSentLine(r),
+    ...skipWarnings(r),
     "",
   ];
   const open = r.buckets.filter((b) => !b.expectedFailure);
@@ -29,8 +34,29 @@ export function summary(r: RunReport): string {
   for (const e of r.expectedFailures.noLongerFailing) lines.push(`  no longer failing, remove it: ${e}`);
   const failed = f.corpus.failed + f.generated.diverged + f.invariants.reduce((n, i) => n + i.violated, 0);
   const passed = f.corpus.passed + f.generated.agreed + f.invariants.reduce((n, i) => n + i.checked - i.violated, 0);
+  lines.push(...skipsText(r), ...profileText(r));
   lines.push("", `${passed} passed, ${failed} failed`);
   return lines.join("\n");
+}
+
+function skipsText(r: RunReport): string[] {
+  return skipSections(r).flatMap(({ phase, skips }) => [
+    "",
+    `${phase}: ${skips.skipped} of ${skips.total} not decided`,
+    ...skips.reasons.map((x) => `  ${String(x.count).padStart(5)} × ${reasonText(x)}`),
+  ]);
+}
+
+/** The claimed profile next to the full one, when the implementation claims less. */
+function profileText(r: RunReport): string[] {
+  if (isFull(r.header.capabilities)) return [];
+  const rows = profileRows(r.header.capabilities, r.header.kubernetesVersions);
+  const width = Math.max(...rows.map((x) => `${x.area} ${x.name}`.length));
+  return [
+    "",
+    "Profile (claimed / full):",
+    ...rows.map((x) => `  ${`${x.area} ${x.name}`.padEnd(width)}  ${x.supported ? "yes" : "NO "}  ${x.claimed}`),
+  ];
 }
 
 /**

@@ -20,8 +20,15 @@
 //
 // Usage:  node simple-matcher.mjs [--bug <name>[,<name>...]]      (or MATCHER_BUG=<name>,...)
 //         node simple-matcher.mjs --list-bugs
+//         node simple-matcher.mjs [--operations CREATE,UPDATE] [--subresources none|status,scale]
+//                                 [--no-feature validation,defaulting,equivalent,exemptions,
+//                                               missingNamespaces,customResources]
 //         or in-process: its default export answers one protocol message (matchconform --module);
 //         there only MATCHER_BUG selects a bug.
+//
+// The last three declare a reduced profile in ready.capabilities (docs/protocol-capabilities.md),
+// as a matcher that models less than the API server would; a match message outside it is then
+// answered `errored` ("sent outside my declared capabilities: …"), so that a runner leak shows.
 //
 // `--bug <name>` switches on one realistic bug (see BUGS below and examples/README.md), so that the
 // suite can be seen catching it; `--bug a,b,c` switches on several at once, as a real matcher has
@@ -76,6 +83,32 @@ const BUGS = {
     "a matched policy does not look up the request's namespace, so a missing one is no error",
 };
 
+const FEATURES = ["validation", "defaulting", "equivalent", "exemptions", "missingNamespaces", "customResources"];
+
+/** The profile declared by --operations, --subresources and --no-feature, or undefined: everything. */
+const declared = {};
+const commaList = (value) => (value ?? "").split(",").filter((x) => x !== "");
+
+function declare(flag, value) {
+  const fail = (problem) => {
+    process.stderr.write(`simple-matcher: ${flag} ${problem}\n`);
+    process.exit(2);
+  };
+  if (flag === "--operations") {
+    const ops = commaList(value);
+    if (ops.some((o) => !["CREATE", "UPDATE", "DELETE", "CONNECT"].includes(o)))
+      fail(`: unknown operation in ${value}`);
+    declared.operations = ops;
+  } else if (flag === "--subresources") {
+    declared.subresources = value === "all" ? "all" : value === "none" ? [] : commaList(value);
+  } else {
+    const off = commaList(value);
+    const unknown = off.find((f) => !FEATURES.includes(f));
+    if (unknown !== undefined) fail(`: unknown feature ${unknown}; known: ${FEATURES.join(", ")}`);
+    declared.features = { ...declared.features, ...Object.fromEntries(off.map((f) => [f, false])) };
+  }
+}
+
 /** The bugs switched on: `--bug a,b,c` (or repeated `--bug`), or MATCHER_BUG=a,b,c. */
 function chooseBugs(argv, env) {
   const names = [];
@@ -88,7 +121,8 @@ function chooseBugs(argv, env) {
     );
   if (env.MATCHER_BUG) add(env.MATCHER_BUG);
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === "--bug") add(argv[++i] ?? "");
+    if (["--operations", "--subresources", "--no-feature"].includes(argv[i])) declare(argv[i], argv[++i]);
+    else if (argv[i] === "--bug") add(argv[++i] ?? "");
     else if (argv[i].startsWith("--bug=")) add(argv[i].slice("--bug=".length));
     else if (argv[i] === "--list-bugs") {
       for (const [bugName, what] of Object.entries(BUGS)) process.stdout.write(`${bugName}\t${what}\n`);
@@ -899,6 +933,19 @@ function defaultSubject(subject) {
   return undefined;
 }
 
+/** The subject with its defaults, in the shape it was sent in. */
+function storedForm(subject, d) {
+  switch (subject.kind) {
+    case "MatchResources":
+      return { kind: subject.kind, matchResources: d.matchResources };
+    case "ValidatingAdmissionPolicy":
+    case "MutatingAdmissionPolicy":
+      return { kind: subject.kind, policy: d.policy, ...(d.binding && { binding: d.binding }) };
+    default:
+      return { kind: subject.kind, webhook: d.webhook };
+  }
+}
+
 function decide(message) {
   if (typeof message.kubernetesVersion !== "string" || !isObject(message.subject) || !isObject(message.request))
     return { errored: { message: "a match message needs kubernetesVersion, subject and request" } };
@@ -912,6 +959,10 @@ function decide(message) {
   if (d === undefined) return { errored: { message: `unknown subject kind ${JSON.stringify(subject.kind)}` } };
 
   const problem = validateSubject(subject, d, minor);
+  if (Object.keys(declared).length > 0) {
+    const outside = outsideDeclared(message, { stored: storedForm(subject, d) }, problem !== undefined);
+    if (outside !== undefined) return { errored: { message: `sent outside my declared capabilities: ${outside}` } };
+  }
   if (problem !== undefined) return { outcome: "invalid", message: problem };
 
   const r = message.request;
@@ -974,7 +1025,59 @@ const READY = {
   subjects: SUBJECT_KINDS,
   input: "manifest",
   kubernetesVersions: MINORS,
+  ...(Object.keys(declared).length > 0 && { capabilities: declared }),
 };
+
+// ---------------------------------------------------------------------------------------------
+// The declared profile: what arrives outside it is the runner's fault, reported as errored.
+
+const featureOff = (f) => declared.features?.[f] === false;
+const BUILTIN_GROUP = (group) => group === "" || !group.includes(".") || group.endsWith(".k8s.io");
+const EXEMPT_GROUPS = ["admissionregistration.k8s.io", "authentication.k8s.io", "authorization.k8s.io"];
+
+/** Every matchPolicy as sent: under the declared profile without defaulting, none may be omitted. */
+function sentMatchPolicies(subject) {
+  switch (subject.kind) {
+    case "MatchResources":
+      return [subject.matchResources?.matchPolicy];
+    case "ValidatingAdmissionPolicy":
+    case "MutatingAdmissionPolicy":
+      if (!isObject(subject.binding)) return [];
+      return [
+        subject.policy?.matchConstraints?.matchPolicy,
+        ...(isObject(subject.binding.matchResources) ? [subject.binding.matchResources.matchPolicy] : []),
+      ];
+    default:
+      return [subject.webhook?.matchPolicy];
+  }
+}
+
+/** Why a match message lies outside the declared profile, or undefined. */
+function outsideDeclared(message, d, invalid) {
+  const r = message.request;
+  const sub = r.subResource ?? "";
+  const ns = r.namespace ?? "";
+  if (declared.operations && !declared.operations.includes(r.operation)) return `operation ${r.operation}`;
+  if (sub !== "" && Array.isArray(declared.subresources) && !declared.subresources.includes(sub))
+    return `subresource ${sub}`;
+  if (featureOff("customResources") && !BUILTIN_GROUP(r.resource.group)) return `custom resource ${r.resource.group}`;
+  if (featureOff("exemptions") && EXEMPT_GROUPS.includes(r.resource.group))
+    return `exempt resource ${r.resource.resource}`;
+  const ownCreate =
+    r.resource.resource === "namespaces" && r.resource.group === "" && sub === "" && r.operation === "CREATE";
+  if (featureOff("missingNamespaces") && ns !== "" && !ownCreate && !hasOwn(message.cluster?.namespaces ?? {}, ns))
+    return `missing namespace ${ns}`;
+  if (featureOff("validation") && invalid) return "an invalid subject";
+  const policies = sentMatchPolicies(message.subject);
+  if (featureOff("defaulting") && policies.includes(undefined)) return "a subject with an omitted matchPolicy";
+  const own = r.resource;
+  const others = list(message.cluster?.equivalentResources).some(
+    (e) => e.resource.group !== own.group || e.resource.version !== own.version || e.resource.resource !== own.resource,
+  );
+  const equivalent = sentMatchPolicies(d.stored).some((p) => p !== "Exact");
+  if (featureOff("equivalent") && !invalid && others && equivalent) return "a request that the Equivalent pass decides";
+  return undefined;
+}
 
 /** Answers one protocol message: the ready message, an answer, or undefined (stop, unknown). */
 export default function handle(message) {

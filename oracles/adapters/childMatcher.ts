@@ -1,6 +1,8 @@
 // An implementation as a child process speaking line protocol v1: pipelined requests answered in
 // any order, a per-case timeout, restart after a crash or a hang, and the last lines of stderr
 // kept for the report. A child that crashes, hangs or babbles is reported and the run goes on.
+import type { Capabilities } from "../contract/capabilities.ts";
+import { readCapabilities } from "../contract/capabilities.ts";
 import type { ImplementationInfo, SubjectInputForm } from "../contract/protocol.ts";
 import type { SubjectKind } from "../contract/subject.ts";
 import type { Query } from "../invariants/invariant.ts";
@@ -9,7 +11,7 @@ import { isMinor } from "../model/versions.ts";
 import { LineChild } from "./childProcess.ts";
 import type { Answer, BrokenProblem, Matcher } from "./matcher.ts";
 import { MatcherStartError } from "./matcher.ts";
-import { matchMessage } from "./matchMessage.ts";
+import { matchMessage, unsentAnswer } from "./matchMessage.ts";
 import { parseAnswer, parseReady } from "./protocolMessages.ts";
 
 export interface ChildOptions {
@@ -37,6 +39,7 @@ interface Ready {
   readonly subjects: readonly SubjectKind[];
   readonly input: SubjectInputForm;
   readonly kubernetesVersions: readonly Minor[];
+  readonly capabilities: Capabilities;
 }
 
 export async function startChildMatcher(command: string, options: ChildOptions = {}): Promise<Matcher> {
@@ -44,7 +47,7 @@ export async function startChildMatcher(command: string, options: ChildOptions =
   const ready = await session.start();
   return {
     ...ready,
-    match: (q) => session.match(q, ready.input),
+    match: (q) => session.match(q, ready.input, ready.capabilities),
     close: () => session.close(),
   };
 }
@@ -106,10 +109,9 @@ class ChildSession {
     return this.#starting;
   }
 
-  async match(q: Query, input: SubjectInputForm): Promise<Answer> {
-    const prepared = matchMessage(q, input);
-    if (!prepared.send)
-      return { answer: "skipped", message: "an invalid subject is not sent to an implementation of stored input" };
+  async match(q: Query, input: SubjectInputForm, capabilities: Capabilities): Promise<Answer> {
+    const prepared = matchMessage(q, input, capabilities);
+    if (!prepared.send) return unsentAnswer(prepared);
     while (this.#pending.size >= (this.#retrying > 0 ? 1 : this.#maxInFlight)) {
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     }
@@ -251,6 +253,7 @@ function readyFrom(line: string): { ok: true; value: Ready } | { ok: false; prob
       subjects: r.subjects,
       input: r.input ?? "manifest",
       kubernetesVersions: r.kubernetesVersions.filter(isMinor),
+      capabilities: readCapabilities(r),
     },
   };
 }

@@ -1,5 +1,8 @@
 // What the runner sends for a query (conformance-format.md §2): the cluster always in full, and
-// the subject as written (`manifest`) or defaulted (`stored`, never an invalid one).
+// the subject as written (`manifest`) or defaulted (`stored`, never an invalid one); nothing
+// outside the implementation's claimed capabilities (docs/protocol-capabilities.md).
+import type { Capabilities } from "../contract/capabilities.ts";
+import { fullCapabilities, outOfScope } from "../contract/capabilities.ts";
 import type { MatchMessage, SubjectInputForm } from "../contract/protocol.ts";
 import type { Query } from "../invariants/invariant.ts";
 import { defaultSubject } from "../model/defaulting.ts";
@@ -10,10 +13,18 @@ import { validateSubject } from "../model/validation.ts";
 export type PreparedMessage =
   | { readonly send: true; readonly message: Omit<MatchMessage, "seq"> }
   /** A `stored` implementation is never sent an invalid subject: the runner answers for it. */
-  | { readonly send: false; readonly reason: "invalidForStoredInput" };
+  | { readonly send: false; readonly reason: "invalidForStoredInput" }
+  /** Outside what the implementation claims: never sent. */
+  | { readonly send: false; readonly reason: "outOfScope"; readonly why: string };
 
-export function matchMessage(q: Query, input: SubjectInputForm): PreparedMessage {
+export function matchMessage(
+  q: Query,
+  input: SubjectInputForm,
+  capabilities: Capabilities = fullCapabilities,
+): PreparedMessage {
   const { request, kubernetesVersion } = q;
+  const why = outOfScope(q, capabilities);
+  if (why !== undefined) return { send: false, reason: "outOfScope", why };
   const cluster = {
     namespaces: q.cluster.namespaces ?? {},
     equivalentResources: equivalentResourcesFor(
@@ -23,10 +34,21 @@ export function matchMessage(q: Query, input: SubjectInputForm): PreparedMessage
       kubernetesVersion,
     ),
   };
-  if (input === "manifest")
-    return { send: true, message: { cmd: "match", kubernetesVersion, subject: q.subject, cluster, request } };
-  const stored = defaultSubject(q.subject, noTrace);
-  if (validateSubject(stored, kubernetesVersion, noTrace).length > 0)
+  // Without defaulting the subject goes out as `stored` input's does, defaults written out.
+  const defaulted = input === "stored" || !capabilities.features.defaulting;
+  const subject = defaulted ? defaultSubject(q.subject, noTrace) : q.subject;
+  if (input === "stored" && validateSubject(subject, kubernetesVersion, noTrace).length > 0)
     return { send: false, reason: "invalidForStoredInput" };
-  return { send: true, message: { cmd: "match", kubernetesVersion, subject: stored, cluster, request } };
+  return { send: true, message: { cmd: "match", kubernetesVersion, subject, cluster, request } };
+}
+
+/** What the adapter answers for a query it does not send. */
+export function unsentAnswer(prepared: Extract<PreparedMessage, { send: false }>) {
+  return {
+    answer: "skipped" as const,
+    message:
+      prepared.reason === "outOfScope"
+        ? `outside the claimed scope: ${prepared.why}`
+        : "an invalid subject is not sent to an implementation of stored input",
+  };
 }

@@ -1,4 +1,6 @@
 // One interface for every implementation: the reference model, an in-process module, a child process.
+import type { Capabilities } from "../contract/capabilities.ts";
+import { claimsSubjectAt } from "../contract/capabilities.ts";
 import type { Outcome } from "../contract/outcome.ts";
 import type { ImplementationInfo, SubjectInputForm } from "../contract/protocol.ts";
 import type { SubjectKind } from "../contract/subject.ts";
@@ -27,6 +29,8 @@ export interface Matcher {
   readonly subjects: readonly SubjectKind[];
   readonly input: SubjectInputForm;
   readonly kubernetesVersions: readonly Minor[];
+  /** What it claims (`ready.capabilities`); the runner sends nothing outside it. */
+  readonly capabilities: Capabilities;
   /** The query as the runner states it; the adapter sends what the protocol says to send. */
   match(query: Query): Promise<Answer>;
   close(): Promise<void>;
@@ -43,7 +47,9 @@ export class MatcherStartError extends Error {
   }
 }
 
-/** Does the matcher answer this kind at this minor? */
+/** Does the matcher answer this kind at this minor (its `subjectVersions` included)? */
 export function answers(m: Matcher, kind: SubjectKind, minor: Minor): boolean {
-  return m.subjects.includes(kind) && m.kubernetesVersions.includes(minor);
+  return (
+    m.subjects.includes(kind) && m.kubernetesVersions.includes(minor) && claimsSubjectAt(m.capabilities, kind, minor)
+  );
 }

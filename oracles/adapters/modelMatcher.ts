@@ -1,4 +1,5 @@
 // The reference model as a Matcher: the embedded default implementation.
+import { fullCapabilities } from "../contract/capabilities.ts";
 import { subjectKinds } from "../contract/subject.ts";
 import { decide } from "../model/decide.ts";
 import { supportedMinors } from "../model/versions.ts";
@@ -10,6 +11,7 @@ export function modelMatcher(): Matcher {
     subjects: subjectKinds,
     input: "manifest",
     kubernetesVersions: supportedMinors,
+    capabilities: fullCapabilities,
     match: async (q) => ({
       answer: "outcome",
       outcome: decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome,

@@ -4,11 +4,12 @@
 
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { readCapabilities } from "../contract/capabilities.ts";
 import type { SubjectInputForm } from "../contract/protocol.ts";
 import { isMinor } from "../model/versions.ts";
 import type { Answer, Matcher } from "./matcher.ts";
 import { MatcherStartError } from "./matcher.ts";
-import { matchMessage } from "./matchMessage.ts";
+import { matchMessage, unsentAnswer } from "./matchMessage.ts";
 import { parseAnswer, parseReady } from "./protocolMessages.ts";
 
 type Handler = (message: unknown) => unknown;
@@ -40,16 +41,17 @@ export async function loadModuleMatcher(file: string, options: ModuleOptions = {
   const ready = parseReady(readyMessage);
   if (!ready.ok) throw new MatcherStartError(`${file} answered start with a ready message that ${ready.problem}`);
   const input: SubjectInputForm = ready.value.input ?? "manifest";
+  const capabilities = readCapabilities(ready.value);
   let seq = 0;
   return {
     info: ready.value.implementation,
     subjects: ready.value.subjects,
     input,
     kubernetesVersions: ready.value.kubernetesVersions.filter(isMinor),
+    capabilities,
     match: async (q): Promise<Answer> => {
-      const prepared = matchMessage(q, input);
-      if (!prepared.send)
-        return { answer: "skipped", message: "an invalid subject is not sent to an implementation of stored input" };
+      const prepared = matchMessage(q, input, capabilities);
+      if (!prepared.send) return unsentAnswer(prepared);
       const mine = ++seq;
       let reply: unknown;
       try {

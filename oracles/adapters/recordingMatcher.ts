@@ -51,6 +51,7 @@ export function recordingMatcher(inner: Matcher): RecordingMatcher {
     subjects: inner.subjects,
     input: inner.input,
     kubernetesVersions: inner.kubernetesVersions,
+    capabilities: inner.capabilities,
     counts,
     match: async (query) => {
       const a = await inner.match(query);

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Answer, Matcher } from "../adapters/matcher.ts";
+import { fullCapabilities } from "../contract/capabilities.ts";
 import type { SubjectKind } from "../contract/subject.ts";
 import type { Query } from "../invariants/invariant.ts";
 import type { Minor } from "../model/versions.ts";
@@ -418,6 +419,8 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     subjects,
     input: "manifest",
     kubernetesVersions: [o.minor],
+    // The server decides everything; what it cannot be asked it answers as skipped.
+    capabilities: fullCapabilities,
     match: (query) =>
       new Promise<Answer>((resolve) => {
         if (closed) return resolve({ answer: "errored", message: "the apiserver matcher is closed" });

@@ -1,6 +1,8 @@
 // Line protocol v1 (conformance-format.md §2): one JSON object per line each way.
+
+import type { Feature } from "./capabilities.ts";
 import type { Cluster } from "./cluster.ts";
-import type { AdmissionRequest, GroupVersionKind, GroupVersionResource } from "./kube.ts";
+import type { AdmissionRequest, GroupVersionKind, GroupVersionResource, Operation } from "./kube.ts";
 import type { Subject, SubjectKind } from "./subject.ts";
 
 export const protocolVersion = 1;
@@ -28,6 +30,19 @@ export interface ReadyMessage {
   readonly subjects: readonly SubjectKind[];
   readonly input?: SubjectInputForm;
   readonly kubernetesVersions: readonly string[];
+  /** A compatible extension of v1: what the implementation claims; omitted = everything. */
+  readonly capabilities?: CapabilitiesDeclaration;
+}
+
+/**
+ * `ready.capabilities` as written (docs/protocol-capabilities.md). Every field is optional and an
+ * omitted one claims everything; `subresources: []` claims main resources only.
+ */
+export interface CapabilitiesDeclaration {
+  readonly operations?: readonly Operation[];
+  readonly subresources?: "all" | readonly string[];
+  readonly features?: Readonly<Partial<Record<Feature, boolean>>>;
+  readonly subjectVersions?: Readonly<Partial<Record<SubjectKind, readonly string[]>>>;
 }
 
 export interface MatchMessage {

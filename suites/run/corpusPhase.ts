@@ -3,9 +3,11 @@
 import { answers } from "../../oracles/adapters/matcher.ts";
 import { satisfies } from "../../oracles/contract/agreement.ts";
 import type { Query } from "../../oracles/invariants/invariant.ts";
+import type { Minor } from "../../oracles/model/versions.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
 import type { RunContext } from "./runContext.ts";
 import { inParallel } from "./runContext.ts";
+import { keepInScope } from "./scope.ts";
 import { signature } from "./signature.ts";
 
 export interface CorpusCounts {
@@ -16,20 +18,17 @@ export interface CorpusCounts {
 
 export async function runCorpus(ctx: RunContext, cases: readonly LoadedCase[]): Promise<CorpusCounts> {
   const counts: CorpusCounts = { passed: 0, failed: 0, skipped: 0 };
-  const work = cases.flatMap((c) =>
+  ctx.skips.phase = "corpus";
+  const answered = cases.flatMap((c) =>
     c.minors
       .filter((m) => ctx.options.minors.includes(m) && answers(ctx.matcher, c.subject.kind, m))
       .flatMap((minor) => c.tests.map((t) => ({ c, t, minor }))),
   );
+  const work = keepInScope(ctx, "corpus", answered, ({ c, t, minor }) => corpusQuery(c, t, minor));
   ctx.progress.phase("corpus", work.length);
   let done = 0;
   await inParallel(work, 64, async ({ c, t, minor }) => {
-    const query: Query = {
-      kubernetesVersion: minor,
-      subject: c.subject,
-      cluster: t.cluster ?? c.cluster ?? {},
-      request: t.request,
-    };
+    const query = corpusQuery(c, t, minor);
     const answer = await ctx.ask(query);
     const model = ctx.model(query);
     if (answer.answer === "skipped") counts.skipped++;
@@ -52,4 +51,8 @@ export async function runCorpus(ctx: RunContext, cases: readonly LoadedCase[]): 
     ctx.progress.tick(++done, counts.failed);
   });
   return counts;
+}
+
+function corpusQuery(c: LoadedCase, t: LoadedCase["tests"][number], minor: Minor): Query {
+  return { kubernetesVersion: minor, subject: c.subject, cluster: t.cluster ?? c.cluster ?? {}, request: t.request };
 }

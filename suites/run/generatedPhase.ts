@@ -1,10 +1,10 @@
 // Generated scenarios, each decided by the implementation and by the model; a disagreement is a
 // divergence, logged for the diagnosis (diagnose.ts), which reduces it and finds its bucket.
 import fc from "fast-check";
-import { scenario } from "../../generators/scenario.ts";
 import { agree } from "../../oracles/contract/agreement.ts";
 import type { RunContext } from "./runContext.ts";
 import { inParallel } from "./runContext.ts";
+import { keepInScope, scenariosInScope } from "./scope.ts";
 import { signature } from "./signature.ts";
 
 export interface GeneratedCounts {
@@ -17,19 +17,18 @@ export interface GeneratedCounts {
 const batchSize = 256;
 
 export async function runGenerated(ctx: RunContext): Promise<GeneratedCounts> {
-  const { budget, seed, minors } = ctx.options;
+  const { budget, seed } = ctx.options;
   const counts: GeneratedCounts = { scenarios: 0, agreed: 0, diverged: 0, skipped: 0 };
-  const arbitrary = scenario({
-    subjectKinds: ctx.matcher.subjects,
-    minors,
-    ...(ctx.matcher.input === "stored" && { invalidRate: 0 }),
-  });
+  ctx.skips.phase = "generated";
+  // Drawn inside the claimed scope; a scenario outside it is a generator bug, dropped and counted.
+  const arbitrary = scenariosInScope(ctx, "generated");
+  if (arbitrary === undefined) return counts;
   const deadline = performance.now() + budget.timeLimitMs;
   ctx.progress.phase("generated", budget.numRuns);
   for (let batch = 0; counts.scenarios < budget.numRuns && performance.now() < deadline; batch++) {
     const n = Math.min(batchSize, budget.numRuns - counts.scenarios);
     const batchSeed = seed + batch;
-    const queries = fc.sample(arbitrary, { seed: batchSeed, numRuns: n });
+    const queries = keepInScope(ctx, "generated", fc.sample(arbitrary, { seed: batchSeed, numRuns: n }), (q) => q);
     await inParallel(queries, batchSize, async (q, index) => {
       const answer = await ctx.ask(q);
       counts.scenarios++;

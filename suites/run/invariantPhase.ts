@@ -1,10 +1,10 @@
 // The invariants on the implementation alone: relations between its own decisions.
 import fc from "fast-check";
-import { scenario } from "../../generators/scenario.ts";
 import { invariants } from "../../oracles/invariants/index.ts";
 import { checkInvariant } from "../properties/checkInvariant.ts";
 import type { RunContext } from "./runContext.ts";
 import { inParallel } from "./runContext.ts";
+import { pairOutOfScope, scenariosInScope } from "./scope.ts";
 
 export interface InvariantCounts {
   readonly name: string;
@@ -14,12 +14,11 @@ export interface InvariantCounts {
 }
 
 export async function runInvariants(ctx: RunContext): Promise<InvariantCounts[]> {
-  const { budget, seed, minors } = ctx.options;
-  const arbitrary = scenario({
-    subjectKinds: ctx.matcher.subjects,
-    minors,
-    ...(ctx.matcher.input === "stored" && { invalidRate: 0 }),
-  });
+  const { budget, seed } = ctx.options;
+  ctx.skips.phase = "invariants";
+  const arbitrary = scenariosInScope(ctx, "invariants");
+  if (arbitrary === undefined)
+    return invariants.map((i) => ({ name: i.name, checked: 0, violated: 0, inconclusive: 0 }));
   ctx.progress.phase("invariants", invariants.length * budget.invariantRuns);
   const all: InvariantCounts[] = [];
   let done = 0;
@@ -29,6 +28,9 @@ export async function runInvariants(ctx: RunContext): Promise<InvariantCounts[]>
     const runSeed = seed + 1000 + i;
     const samples = fc.sample(fc.tuple(arbitrary, inv.extra), { seed: runSeed, numRuns: budget.invariantRuns });
     await inParallel(samples, 64, async ([q, extra], index) => {
+      // Not applicable when the base or the variant lies outside the claimed scope: neither is sent.
+      const outside = pairOutOfScope(ctx, inv, q, extra);
+      if (outside !== undefined) return ctx.skips.outOfScope("invariants", outside);
       const check = await checkInvariant(inv, q, extra, (x) => ctx.outcomeOf(x));
       if (check.result === "notApplicable") return;
       if (check.result === "inconclusive") counts.inconclusive++;

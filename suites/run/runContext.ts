@@ -1,6 +1,7 @@
-// What every phase of a run shares: the implementation, the buckets, the model's clause counts.
+// What every phase of a run shares: the implementation, the failures met, the model's clause counts.
 import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
 import { answers } from "../../oracles/adapters/matcher.ts";
+import { outOfScope } from "../../oracles/contract/capabilities.ts";
 import type { Outcome } from "../../oracles/contract/outcome.ts";
 import type { Query } from "../../oracles/invariants/invariant.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
@@ -8,6 +9,7 @@ import type { Decision } from "../../oracles/model/decide.ts";
 import { decide, servesSubject } from "../../oracles/model/decide.ts";
 import type { FailureLog } from "./failureLog.ts";
 import type { RunOptions } from "./options.ts";
+import { SkipTally } from "./skips.ts";
 
 export interface Progress {
   phase(name: string, total: number): void;
@@ -20,6 +22,7 @@ export class RunContext {
   readonly failures: FailureLog;
   readonly progress: Progress;
   readonly coverage = new Map<ClauseName, number>();
+  readonly skips = new SkipTally();
   implementationFailures = 0;
   answered = 0;
 
@@ -37,18 +40,25 @@ export class RunContext {
     return d;
   }
 
-  /** May this query be put to the implementation: its subject kinds and minors, the run's minors? */
+  /** May this query be put to the implementation: its subjects, minors and claimed scope, the run's minors? */
   allows(q: Query): boolean {
     const { kind } = q.subject;
     return (
       this.options.minors.includes(q.kubernetesVersion) &&
       answers(this.matcher, kind, q.kubernetesVersion) &&
-      servesSubject(kind, q.kubernetesVersion)
+      servesSubject(kind, q.kubernetesVersion) &&
+      this.outOfScope(q) === undefined
     );
+  }
+
+  /** Why the implementation is not to be asked this query, or undefined when it claims it. */
+  outOfScope(q: Query): string | undefined {
+    return outOfScope(q, this.matcher.capabilities);
   }
 
   async ask(q: Query): Promise<Answer> {
     const a = await this.matcher.match(q);
+    this.skips.answered(a);
     this.answered++;
     if (a.answer === "broken" || a.answer === "errored") this.implementationFailures++;
     return a;
@@ -57,6 +67,7 @@ export class RunContext {
   /** The implementation's Kubernetes outcome, or undefined when it gave none. */
   async outcomeOf(q: Query): Promise<Outcome | undefined> {
     const a = await this.matcher.match(q);
+    this.skips.answered(a);
     return a.answer === "outcome" ? a.outcome : undefined;
   }
 }

@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import { parseReady } from "../adapters/protocolMessages.ts";
+import type { Query } from "../invariants/invariant.ts";
+import { gvk, gvr, request } from "../model/testHelpers.ts";
+import type { Capabilities, Feature } from "./capabilities.ts";
+import { describeCapabilities, fullCapabilities, isFull, outOfScope, readCapabilities } from "./capabilities.ts";
+import type { Cluster } from "./cluster.ts";
+import type { AdmissionRequest } from "./kube.ts";
+import type { Subject } from "./subject.ts";
+
+const without = (...off: Feature[]): Capabilities => ({
+  ...fullCapabilities,
+  features: { ...fullCapabilities.features, ...Object.fromEntries(off.map((f) => [f, false])) },
+});
+const createOnly: Capabilities = { ...fullCapabilities, operations: ["CREATE"], subresources: [] };
+const mr = (matchPolicy?: string): Subject => ({
+  kind: "MatchResources",
+  matchResources: {
+    resourceRules: [{ operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["*"] }],
+    ...(matchPolicy && { matchPolicy }),
+  },
+});
+const prod: Cluster = { namespaces: { prod: { "kubernetes.io/metadata.name": "prod" } } };
+const q = (r: Partial<AdmissionRequest> = {}, subject: Subject = mr(), cluster: Cluster = prod): Query => ({
+  kubernetesVersion: "1.37",
+  subject,
+  cluster,
+  request: request(r),
+});
+const coreEvent = { resource: gvr("", "v1", "events"), kind: gvk("", "v1", "Event") };
+const widget = { resource: gvr("example.com", "v1", "widgets"), kind: gvk("example.com", "v1", "Widget") };
+const tokenReview = {
+  resource: gvr("authentication.k8s.io", "v1", "tokenreviews"),
+  kind: gvk("authentication.k8s.io", "v1", "TokenReview"),
+  namespace: "",
+};
+const invalid: Subject = { kind: "MatchResources", matchResources: { matchPolicy: "Sometimes" } };
+
+describe("outOfScope", () => {
+  it.each<[string, Query, Capabilities, string | undefined]>([
+    ["everything is inside the full profile", q({ operation: "DELETE" }), fullCapabilities, undefined],
+    ["a CREATE of the main resource is inside CREATE-only", q(), createOnly, undefined],
+    ["an UPDATE is outside CREATE-only", q({ operation: "UPDATE" }), createOnly, "operation UPDATE not claimed"],
+    [
+      "pods/status is outside a profile without subresources",
+      q({ subResource: "status" }),
+      createOnly,
+      "subresource status not claimed",
+    ],
+    [
+      "a listed subresource is claimed",
+      q({ subResource: "status" }),
+      { ...fullCapabilities, subresources: ["status"] },
+      undefined,
+    ],
+    [
+      "an invalid subject is outside a profile without validation",
+      q({}, invalid),
+      without("validation"),
+      "API validation not claimed",
+    ],
+    ["an invalid subject is inside a profile with validation", q({}, invalid), fullCapabilities, undefined],
+    [
+      "a custom resource is outside a profile without them",
+      q(widget),
+      without("customResources"),
+      "custom resources not claimed",
+    ],
+    [
+      "an auth review is outside a profile without exemptions",
+      q(tokenReview),
+      without("exemptions"),
+      "exemptions not claimed",
+    ],
+    [
+      "a request in a namespace that does not exist is outside a profile without them",
+      q({ namespace: "gone" }),
+      without("missingNamespaces"),
+      "missing namespaces not claimed",
+    ],
+    [
+      "a cluster-scoped request names no namespace",
+      q({ resource: gvr("", "v1", "nodes"), kind: gvk("", "v1", "Node"), namespace: "" }),
+      without("missingNamespaces"),
+      undefined,
+    ],
+    [
+      "core events under an omitted matchPolicy go through the Equivalent pass",
+      q(coreEvent),
+      without("equivalent"),
+      "the Equivalent pass not claimed",
+    ],
+    ["core events under Exact do not", q(coreEvent, mr("Exact")), without("equivalent"), undefined],
+    ["pods have no equivalents", q({}, mr("Equivalent")), without("equivalent"), undefined],
+    ["defaulting alone leaves nothing out: subjects are sent defaulted", q(), without("defaulting"), undefined],
+    [
+      "a kind at a minor its subjectVersions leave out",
+      q(),
+      { ...fullCapabilities, subjectVersions: { MatchResources: ["1.36"] } },
+      "MatchResources at 1.37 not claimed",
+    ],
+  ])("%s", (_, query, caps, reason) => {
+    expect(outOfScope(query, caps)).toBe(reason);
+  });
+});
+
+const ready = (extra: Record<string, unknown> = {}) => ({
+  ready: true,
+  version: 1,
+  implementation: { name: "x", version: "0" },
+  subjects: ["MatchResources"],
+  kubernetesVersions: ["1.37"],
+  ...extra,
+});
+
+describe("ready.capabilities", () => {
+  it.each([
+    ["no capabilities", ready()],
+    ["an empty object", ready({ capabilities: {} })],
+    [
+      "every field",
+      ready({
+        capabilities: {
+          operations: ["CREATE", "UPDATE"],
+          subresources: ["status"],
+          features: { validation: false, equivalent: false },
+          subjectVersions: { MatchResources: ["1.36", "1.37"] },
+        },
+      }),
+    ],
+    ['subresources "all"', ready({ capabilities: { subresources: "all" } })],
+    ["a feature a later version may add", ready({ capabilities: { features: { someday: true } } })],
+  ])("the schema accepts %s", (_, message) => {
+    expect(parseReady(message).ok).toBe(true);
+  });
+
+  it.each([
+    ["an unknown operation", ready({ capabilities: { operations: ["PATCH"] } })],
+    ["a feature that is not a boolean", ready({ capabilities: { features: { validation: "no" } } })],
+    ["subresources that are neither a list nor all", ready({ capabilities: { subresources: "none" } })],
+    ["a minor that is not one", ready({ capabilities: { subjectVersions: { MatchResources: ["v1.37"] } } })],
+    ["capabilities that are not an object", ready({ capabilities: ["CREATE"] })],
+  ])("the schema rejects %s", (_, message) => {
+    expect(parseReady(message).ok).toBe(false);
+  });
+
+  it("absent means the full profile, as line protocol v1 always meant", () => {
+    expect(readCapabilities({})).toEqual(fullCapabilities);
+    expect(isFull(readCapabilities({}))).toBe(true);
+  });
+
+  it("stored input is asked neither validation nor defaulting", () => {
+    const caps = readCapabilities({ input: "stored" });
+    expect([caps.features.validation, caps.features.defaulting, caps.features.equivalent]).toEqual([
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it("a declared profile reads as one line", () => {
+    const caps = readCapabilities({
+      capabilities: { operations: ["CREATE"], subresources: [], features: { validation: false } },
+    });
+    expect(describeCapabilities(caps)).toBe("operations CREATE; subresources none; without validation");
+  });
+});

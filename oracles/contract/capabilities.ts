@@ -1,0 +1,187 @@
+// What an implementation claims to decide (the optional `capabilities` of line protocol v1's
+// `ready`, docs/protocol-capabilities.md): the runner generates and sends only inside it.
+import type { Query } from "../invariants/invariant.ts";
+import { sameGVR, toAttributes } from "../model/attributes.ts";
+import { servesSubject } from "../model/decide.ts";
+import { defaultSubject } from "../model/defaulting.ts";
+import { equivalentResourcesFor } from "../model/equivalents.ts";
+import {
+  isAuthReview,
+  isExemptAdmissionConfigurationKind,
+  isPolicyConfigurationResource,
+} from "../model/exemptions.ts";
+import { noTrace } from "../model/trace.ts";
+import { validateSubject } from "../model/validation.ts";
+import type { Minor } from "../model/versions.ts";
+import { isMinor } from "../model/versions.ts";
+import type { AdmissionRequest, GroupVersionResource, Operation } from "./kube.ts";
+import type { ReadyMessage } from "./protocol.ts";
+import type { Subject, SubjectKind } from "./subject.ts";
+import { subjectKinds } from "./subject.ts";
+
+export const operations: readonly Operation[] = ["CREATE", "UPDATE", "DELETE", "CONNECT"];
+
+export const features = [
+  "validation",
+  "defaulting",
+  "equivalent",
+  "exemptions",
+  "missingNamespaces",
+  "customResources",
+] as const;
+
+export type Feature = (typeof features)[number];
+
+/** What each feature covers, for reports and the protocol documentation. */
+export const featureSummaries: Readonly<Record<Feature, string>> = {
+  validation: "answers invalid for subjects the API server rejects",
+  defaulting: "applies the API server's defaults to omitted fields",
+  equivalent: "matchPolicy Equivalent: the pass through equivalent resources",
+  exemptions: "the resources admission never matches (admission configuration, auth reviews)",
+  missingNamespaces: "requests in namespaces that do not exist",
+  customResources: "resources outside the built-in API groups",
+};
+
+export interface Capabilities {
+  readonly operations: readonly Operation[];
+  /** "all", or the subresources claimed besides the main resource (which is always claimed). */
+  readonly subresources: "all" | readonly string[];
+  readonly features: Readonly<Record<Feature, boolean>>;
+  /** Per subject kind, the minors claimed for it; a kind left out has all of `kubernetesVersions`. */
+  readonly subjectVersions: Readonly<Partial<Record<SubjectKind, readonly Minor[]>>>;
+}
+
+const everyFeature = Object.fromEntries(features.map((f) => [f, true])) as Record<Feature, boolean>;
+
+/** No `capabilities` in `ready`: everything, as line protocol v1 has always meant. */
+export const fullCapabilities: Capabilities = {
+  operations,
+  subresources: "all",
+  features: everyFeature,
+  subjectVersions: {},
+};
+
+/** The `capabilities` of a ready message, resolved; `input: "stored"` is never asked to validate or default. */
+export function readCapabilities(ready: Pick<ReadyMessage, "input" | "capabilities">): Capabilities {
+  const c = ready.capabilities ?? {};
+  const stored = ready.input === "stored";
+  const declared = c.features ?? {};
+  const featureMap = Object.fromEntries(features.map((f) => [f, declared[f] ?? true])) as Record<Feature, boolean>;
+  if (stored) {
+    featureMap.validation = false;
+    featureMap.defaulting = false;
+  }
+  const subjectVersions: Partial<Record<SubjectKind, readonly Minor[]>> = {};
+  for (const kind of subjectKinds) {
+    const minors = c.subjectVersions?.[kind];
+    if (minors !== undefined) subjectVersions[kind] = minors.filter(isMinor);
+  }
+  return {
+    operations: c.operations === undefined ? operations : operations.filter((o) => c.operations?.includes(o)),
+    subresources: c.subresources === undefined || c.subresources === "all" ? "all" : [...c.subresources],
+    features: featureMap,
+    subjectVersions,
+  };
+}
+
+export function isFull(caps: Capabilities): boolean {
+  return (
+    caps.operations.length === operations.length &&
+    caps.subresources === "all" &&
+    features.every((f) => caps.features[f]) &&
+    Object.keys(caps.subjectVersions).length === 0
+  );
+}
+
+export function claimsSubresource(caps: Capabilities, subResource: string): boolean {
+  return subResource === "" || caps.subresources === "all" || caps.subresources.includes(subResource);
+}
+
+/** Is the kind claimed at this minor (its own `subjectVersions`, when given)? */
+export function claimsSubjectAt(caps: Capabilities, kind: SubjectKind, minor: Minor): boolean {
+  return caps.subjectVersions[kind]?.includes(minor) ?? true;
+}
+
+/**
+ * Built-in API groups: the core group, the unqualified groups (apps, batch, autoscaling, policy)
+ * and the *.k8s.io groups; anything else (example.com) is a custom resource.
+ */
+export function isBuiltinGroup(group: string): boolean {
+  return group === "" || !group.includes(".") || group.endsWith(".k8s.io");
+}
+
+/** Resources that an exemption names, whatever the subject kind (oracles/model/exemptions.ts). */
+export function isExemptRequest(request: AdmissionRequest, minor: Minor): boolean {
+  const attr = toAttributes(request);
+  return isAuthReview(attr) || isPolicyConfigurationResource(attr) || isExemptAdmissionConfigurationKind(attr, minor);
+}
+
+/** A namespace lookup that finds nothing: the request's namespace is set and absent from the cluster. */
+export function namesMissingNamespace(q: Query): boolean {
+  const attr = toAttributes(q.request);
+  if (attr.namespace === "") return false;
+  // A Namespace's own CREATE is matched on its object: it need not exist yet.
+  const ownCreate = attr.resource.group === "" && attr.resource.resource === "namespaces" && attr.subResource === "";
+  if (ownCreate && attr.operation === "CREATE") return false;
+  return q.cluster.namespaces?.[attr.namespace] === undefined;
+}
+
+/** The matchPolicy of every MatchResources or webhook that decides, as stored. */
+function matchPolicies(stored: Subject): readonly (string | undefined)[] {
+  switch (stored.kind) {
+    case "MatchResources":
+      return [stored.matchResources.matchPolicy];
+    case "ValidatingAdmissionPolicy":
+    case "MutatingAdmissionPolicy":
+      // A policy that no binding selects never acts: nothing depends on its matchPolicy.
+      if (stored.binding === undefined) return [];
+      return [
+        stored.policy.matchConstraints?.matchPolicy,
+        ...(stored.binding.matchResources ? [stored.binding.matchResources.matchPolicy] : []),
+      ];
+    case "ValidatingWebhook":
+    case "MutatingWebhook":
+      return [stored.webhook.matchPolicy];
+  }
+}
+
+function hasOtherEquivalents(q: Query): boolean {
+  const own: GroupVersionResource = q.request.resource;
+  const registry = equivalentResourcesFor(own, q.request.subResource ?? "", q.cluster, q.kubernetesVersion);
+  return registry.some((e) => !sameGVR(e.resource, own));
+}
+
+/**
+ * Why a query lies outside what the implementation claims, in a few words, or undefined when it
+ * lies inside. Pure: the model's own defaulting, validation, registry and exemptions decide.
+ */
+export function outOfScope(q: Query, caps: Capabilities): string | undefined {
+  const { request, subject, kubernetesVersion: minor } = q;
+  if (!servesSubject(subject.kind, minor) || !claimsSubjectAt(caps, subject.kind, minor))
+    return `${subject.kind} at ${minor} not claimed`;
+  if (!caps.operations.includes(request.operation)) return `operation ${request.operation} not claimed`;
+  const sub = request.subResource ?? "";
+  if (!claimsSubresource(caps, sub)) return `subresource ${sub} not claimed`;
+  if (!caps.features.customResources && !isBuiltinGroup(request.resource.group)) return "custom resources not claimed";
+  if (!caps.features.exemptions && isExemptRequest(request, minor)) return "exemptions not claimed";
+  if (!caps.features.missingNamespaces && namesMissingNamespace(q)) return "missing namespaces not claimed";
+  const stored = defaultSubject(subject, noTrace);
+  const invalid = validateSubject(stored, minor, noTrace).length > 0;
+  if (invalid) return caps.features.validation ? undefined : "API validation not claimed";
+  if (!caps.features.equivalent && matchPolicies(stored).some((p) => p !== "Exact") && hasOtherEquivalents(q))
+    return "the Equivalent pass not claimed";
+  return undefined;
+}
+
+/** One line for a terminal: what is left out of the full profile ("" when nothing is). */
+export function describeCapabilities(caps: Capabilities): string {
+  const parts: string[] = [];
+  if (caps.operations.length < operations.length) parts.push(`operations ${caps.operations.join(", ") || "none"}`);
+  if (caps.subresources !== "all")
+    parts.push(`subresources ${caps.subresources.length === 0 ? "none" : caps.subresources.join(", ")}`);
+  const without = features.filter((f) => !caps.features[f]);
+  if (without.length > 0) parts.push(`without ${without.join(", ")}`);
+  for (const [kind, minors] of Object.entries(caps.subjectVersions))
+    parts.push(`${kind} at ${minors.join(", ") || "no minor"}`);
+  return parts.join("; ");
+}

@@ -1,0 +1,36 @@
+// The claimed scope in each phase: what is drawn, and what is left unsent and counted by reason.
+import type fc from "fast-check";
+import { scenario } from "../../generators/scenario.ts";
+import type { Invariant, Query } from "../../oracles/invariants/invariant.ts";
+import type { SkipPhase } from "../../reports/runReport.ts";
+import type { RunContext } from "./runContext.ts";
+
+/** The items whose query the implementation claims; the others are counted by reason. */
+export function keepInScope<T>(ctx: RunContext, phase: SkipPhase, items: readonly T[], queryOf: (t: T) => Query): T[] {
+  return items.filter((item) => {
+    const why = ctx.outOfScope(queryOf(item));
+    if (why !== undefined) ctx.skips.outOfScope(phase, why);
+    return why === undefined;
+  });
+}
+
+/** Generated scenarios inside the claimed scope, or undefined when it admits none. */
+export function scenariosInScope(ctx: RunContext, phase: SkipPhase): fc.Arbitrary<Query> | undefined {
+  try {
+    return scenario({
+      subjectKinds: ctx.matcher.subjects,
+      minors: ctx.options.minors,
+      capabilities: ctx.matcher.capabilities,
+      ...(ctx.matcher.input === "stored" && { invalidRate: 0 }),
+    });
+  } catch (e) {
+    ctx.skips.outOfScope(phase, `nothing to generate: ${(e as Error).message}`);
+    return undefined;
+  }
+}
+
+/** Why the base or the variant of an invariant lies outside the claimed scope, if either does. */
+export function pairOutOfScope(ctx: RunContext, inv: Invariant, q: Query, extra: unknown): string | undefined {
+  const pair = inv.pair(q, extra);
+  return pair && (ctx.outOfScope(pair[0]) ?? ctx.outOfScope(pair[1]));
+}
