@@ -2,6 +2,7 @@
 // clause coverage of the model's decisions during the run.
 import { clauses } from "../oracles/model/clauses.ts";
 import { formatAnswer, formatReference } from "./answerText.ts";
+import { neverChecked, reductionText, seenIn, subjectsYaml } from "./bucketText.ts";
 import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
 import type { Bucket, RunReport } from "./runReport.ts";
 
@@ -12,7 +13,7 @@ body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;paddin
 h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem}table{border-collapse:collapse}
 td,th{padding:.25rem .6rem;border-bottom:1px solid #ddd;text-align:left}th{background:#f4f5f7}
 .num{text-align:right;font-variant-numeric:tabular-nums}.bucket{border:1px solid #d0d7de;border-radius:6px;margin:1rem 0;padding:.8rem 1rem}
-.bucket.expected{opacity:.7}.sig{font-family:ui-monospace,monospace;font-weight:600}.pair{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
+.bucket.expected{opacity:.7}.title{font-weight:600;font-size:1.05rem}.sig{font-family:ui-monospace,monospace;font-size:.85rem;color:#57606a}.pair{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
 .pair div{background:#f6f8fa;border-radius:4px;padding:.5rem}.ok{color:#1a7f37}.bad{color:#cf222e}
 pre{background:#f6f8fa;padding:.6rem;overflow:auto;font-size:12.5px;max-height:28rem}.bar{background:#54aeff;height:.7rem;display:inline-block}
 .zero{color:#cf222e}details summary{cursor:pointer}`;
@@ -24,7 +25,7 @@ export function runHtml(r: RunReport): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>matchconform: ${esc(h.implementation.name)}</title><style>${style}</style></head><body>
 <h1>matchconform: ${esc(h.implementation.name)} ${esc(h.implementation.version)}</h1>
 <p>Kubernetes ${h.kubernetesVersions.join(", ")} · input ${h.input} · seed ${h.seed} · profile ${esc(h.profile)} · ${(f.durationMs / 1000).toFixed(1)} s ·
-<span class="${open === 0 ? "ok" : "bad"}">${open === 0 ? "no divergence" : `${open} divergence bucket${open === 1 ? "" : "s"}`}</span></p>
+<span class="${open === 0 ? "ok" : "bad"}">${open === 0 ? "no divergence" : `${open} cause${open === 1 ? "" : "s"} of divergence`}</span></p>
 <p>Replay: <code>${esc(h.replay)}</code></p>
 ${notSentLine(r)
   .map((l) => `<p>${esc(l)}</p>`)
@@ -36,8 +37,9 @@ ${skipWarnings(r)
 <tr><td>corpus</td><td class="num">${f.corpus.passed}</td><td class="num">${f.corpus.failed}</td><td class="num">${f.corpus.skipped}</td></tr>
 <tr><td>generated scenarios</td><td class="num">${f.generated.agreed}</td><td class="num">${f.generated.diverged}</td><td class="num">${f.generated.skipped}</td></tr>
 <tr><td>invariants</td><td class="num">${f.invariants.reduce((n, i) => n + i.checked - i.violated, 0)}</td><td class="num">${f.invariants.reduce((n, i) => n + i.violated, 0)}</td><td class="num">${f.invariants.reduce((n, i) => n + i.inconclusive, 0)}</td></tr></table>
-<h2>Buckets</h2>${r.buckets.length === 0 ? "<p class=ok>Every decision agrees.</p>" : r.buckets.map(bucketHtml).join("\n")}
+<h2>Causes of divergence</h2>${r.buckets.length === 0 ? "<p class=ok>Every decision agrees.</p>" : r.buckets.map(bucketHtml).join("\n")}
 ${r.expectedFailures.noLongerFailing.map((e) => `<p class="bad">Expected failure no longer failing: ${esc(e)}</p>`).join("")}
+${invariantsHtml(r)}
 ${skipsHtml(r)}
 ${profileHtml(r)}
 <h2>Clause coverage</h2><p>How many of the model's decisions in this run went through each clause.</p>
@@ -48,14 +50,38 @@ ${coverageHtml(f.clauseCoverage)}
 
 function bucketHtml(b: Bucket): string {
   const e = b.example;
-  const variant = e.variant
-    ? `<p>Relation: ${esc(e.variant.relation)}</p><div class="pair"><div><b>base</b><br>${esc(formatAnswer(e.actual))}</div><div><b>variant</b><br>${esc(formatAnswer(e.variant.actual))}</div></div>`
-    : `<div class="pair"><div><b>reference model (kube-apiserver)</b><br>${esc(formatReference(e.expected))}</div><div><b>implementation</b><br>${esc(formatAnswer(e.actual))}</div></div>`;
-  return `<div class="bucket${b.expectedFailure ? " expected" : ""}"><div class="sig">${esc(b.signature)}</div>
-<p>${b.count} × in ${b.phase} · Kubernetes ${b.minors.join(", ")}${b.expectedFailure ? ` · expected: ${esc(b.expectedFailure.reason)}` : ""}${e.corpus ? ` · ${esc(e.corpus.file)}: ${esc(e.corpus.case)}` : ""}</p>
-${variant}
-<details><summary>minimal case file</summary><pre>${esc(e.caseFile)}</pre></details>
-${e.clauses.length ? `<details><summary>clauses</summary><p>${e.clauses.map((c) => `<code>${esc(c)}</code>`).join(" ")}</p></details>` : ""}</div>`;
+  const subjects = subjectsYaml(b);
+  const body = b.family
+    ? `<p>${esc(b.family.explanation)}</p><table><tr><th class="num">count</th><th>rule</th><th>what kube-apiserver does</th></tr>${b.family.rows
+        .map(
+          (row) =>
+            `<tr><td class="num">${row.count}</td><td><code>${esc(row.clause)}</code></td><td>${esc(row.title)}</td></tr>`,
+        )
+        .join("")}</table>`
+    : e.variant && subjects
+      ? `<p>Relation: ${esc(e.variant.relation)}</p><div class="pair"><div><b>base</b>: ${esc(formatAnswer(e.actual))}<pre>${esc(subjects[0])}</pre></div><div><b>variant</b>: ${esc(formatAnswer(e.variant.actual))}<pre>${esc(subjects[1])}</pre></div></div>`
+      : `<div class="pair"><div><b>kube-apiserver (reference model)</b><br>${esc(formatReference(e.expected))}</div><div><b>implementation</b><br>${esc(formatAnswer(e.actual))}</div></div>`;
+  const evidence = [
+    ...(b.evidence?.corpus.length
+      ? [`corpus tests: ${b.evidence.corpus.map((c) => `${c.file}: ${c.case} / ${c.test}`).join("; ")}`]
+      : []),
+    ...(b.evidence?.invariants.length ? [`invariants violated: ${b.evidence.invariants.join(", ")}`] : []),
+  ];
+  return `<div class="bucket${b.expectedFailure ? " expected" : ""}"><div class="title">${esc(b.title)}</div>
+<p><span class="sig">${esc(b.signature)}</span> · ${b.count} × (${esc(seenIn(b))})${b.expectedFailure ? ` · expected: ${esc(b.expectedFailure.reason)}` : ""}</p>
+${body}
+${b.source ? `<p>Upstream: <code>${esc(b.source)}</code></p>` : ""}${evidence.map((x) => `<p>${esc(x)}</p>`).join("")}
+<details${b.count > 0 && !b.family ? " open" : ""}><summary>${esc(reductionText(b))}</summary><pre>${esc(e.caseFile)}</pre></details>
+${e.clauses.length ? `<details><summary>the model's clauses</summary><p>${e.clauses.map((c) => `<code>${esc(c)}</code>`).join(" ")}</p></details>` : ""}</div>`;
+}
+
+function invariantsHtml(r: RunReport): string {
+  const never = new Set(neverChecked(r));
+  const rows = r.footer.invariants.map(
+    (i) =>
+      `<tr><td><code>${esc(i.name)}</code></td><td class="num">${i.checked}</td><td class="num${i.violated > 0 ? " zero" : ""}">${i.violated}</td><td class="num">${i.inconclusive}</td><td>${never.has(i.name) ? '<span class="bad">never checked</span>' : ""}</td></tr>`,
+  );
+  return `<h2>Invariants</h2><table><tr><th>invariant</th><th class="num">checked</th><th class="num">violated</th><th class="num">inconclusive</th><th></th></tr>${rows.join("")}</table>`;
 }
 
 function skipsHtml(r: RunReport): string {

@@ -1,7 +1,8 @@
 // report.md, fit for a CI job summary.
 import { formatAnswer, formatReference } from "./answerText.ts";
+import { neverChecked, reductionText, seenIn, subjectsYaml } from "./bucketText.ts";
 import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
-import type { RunReport } from "./runReport.ts";
+import type { Bucket, RunReport } from "./runReport.ts";
 
 export function runMarkdown(r: RunReport): string {
   const f = r.footer;
@@ -22,37 +23,75 @@ export function runMarkdown(r: RunReport): string {
   ];
   const open = r.buckets.filter((b) => !b.expectedFailure);
   out.push(
-    open.length === 0 ? "**No divergence.**" : `## ${open.length} divergence bucket${open.length === 1 ? "" : "s"}`,
+    open.length === 0 ? "**No divergence.**" : `## ${open.length} cause${open.length === 1 ? "" : "s"} of divergence`,
     "",
   );
-  for (const b of r.buckets) {
+  for (const b of r.buckets) out.push(...bucketMarkdown(b));
+  for (const e of r.expectedFailures.noLongerFailing) out.push(`- expected failure no longer failing: ${e}`);
+  out.push(...invariantsMarkdown(r), ...skipsMarkdown(r), ...profileMarkdown(r));
+  return `${out.join("\n")}\n`;
+}
+
+function bucketMarkdown(b: Bucket): string[] {
+  const e = b.example;
+  const expected = b.expectedFailure;
+  const out = [
+    `### ${expected ? "(expected) " : ""}${b.title}`,
+    "",
+    `\`${b.signature}\` · ${b.count} × (${seenIn(b)})${expected ? ` — ${expected.reason}${expected.issue ? ` (${expected.issue})` : ""}` : ""}`,
+    "",
+  ];
+  if (b.family) {
+    out.push(b.family.explanation, "", "| count | rule | what kube-apiserver does |", "|---:|---|---|");
+    for (const row of b.family.rows) out.push(`| ${row.count} | \`${row.clause}\` | ${row.title} |`);
+    out.push("");
+  } else if (e.variant) {
+    const [base, variant] = subjectsYaml(b) ?? ["", ""];
     out.push(
-      `### ${b.expectedFailure ? "(expected) " : ""}${b.signature}`,
+      `- relation: ${e.variant.relation}`,
       "",
-      `${b.count} × in ${b.phase}, Kubernetes ${b.minors.join(", ")}${b.expectedFailure ? ` — ${b.expectedFailure.reason}${b.expectedFailure.issue ? ` (${b.expectedFailure.issue})` : ""}` : ""}`,
-      "",
-      `- expected: ${formatReference(b.example.expected)}`,
-      `- actual: ${formatAnswer(b.example.actual)}`,
-      ...(b.example.variant
-        ? [`- variant: ${formatAnswer(b.example.variant.actual)} (${b.example.variant.relation})`]
-        : []),
-      ...(b.example.corpus
-        ? [`- corpus: ${b.example.corpus.file}, "${b.example.corpus.case}" / "${b.example.corpus.test}"`]
-        : []),
-      "",
-      "<details><summary>minimal case</summary>",
-      "",
-      "```yaml",
-      b.example.caseFile.trimEnd(),
-      "```",
-      "",
-      "</details>",
+      "| base | variant |",
+      "|---|---|",
+      `| ${cell(formatAnswer(e.actual))} | ${cell(formatAnswer(e.variant.actual))} |`,
+      `| <pre>${html(base)}</pre> | <pre>${html(variant)}</pre> |`,
       "",
     );
+  } else {
+    out.push(`- kube-apiserver: ${formatReference(e.expected)}`, `- implementation: ${formatAnswer(e.actual)}`);
   }
-  for (const e of r.expectedFailures.noLongerFailing) out.push(`- expected failure no longer failing: ${e}`);
-  out.push(...skipsMarkdown(r), ...profileMarkdown(r));
-  return `${out.join("\n")}\n`;
+  if (b.source) out.push(`- upstream: ${b.source}`);
+  if (b.evidence?.corpus.length)
+    out.push(`- corpus tests: ${b.evidence.corpus.map((c) => `${c.file}: "${c.case}" / "${c.test}"`).join("; ")}`);
+  if (b.evidence?.invariants.length) out.push(`- invariants violated: ${b.evidence.invariants.join(", ")}`);
+  out.push(
+    "",
+    `<details><summary>${reductionText(b)}</summary>`,
+    "",
+    "```yaml",
+    e.caseFile.trimEnd(),
+    "```",
+    "",
+    "</details>",
+    "",
+  );
+  return out;
+}
+
+const html = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/\|/g, "&#124;").replace(/\n/g, "<br>");
+const cell = (s: string) => s.replace(/\|/g, "\\|");
+
+function invariantsMarkdown(r: RunReport): string[] {
+  const never = neverChecked(r);
+  return [
+    "## Invariants",
+    "",
+    "| invariant | checked | violated | inconclusive |",
+    "|---|---:|---:|---:|",
+    ...r.footer.invariants.map((i) => `| ${i.name} | ${i.checked} | ${i.violated} | ${i.inconclusive} |`),
+    "",
+    ...(never.length > 0 ? [`Never checked in this run: ${never.join(", ")}.`, ""] : []),
+  ];
 }
 
 function skipsMarkdown(r: RunReport): string[] {

@@ -2,7 +2,7 @@
 
 import { isFull } from "../oracles/contract/capabilities.ts";
 import type { Progress } from "../suites/run/runContext.ts";
-import { formatAnswer, formatReference } from "./answerText.ts";
+import { bucketLines, neverChecked } from "./bucketText.ts";
 import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
 import type { RunReport } from "./runReport.ts";
 
@@ -12,7 +12,7 @@ export function summary(r: RunReport): string {
     `matchconform ${r.header.matchconform}: ${r.header.implementation.name} ${r.header.implementation.version} at Kubernetes ${r.header.kubernetesVersions.join(", ")}, seed ${r.header.seed}`,
     `corpus: ${f.corpus.passed} passed, ${f.corpus.failed} failed, ${f.corpus.skipped} skipped`,
     `generated: ${f.generated.scenarios} scenarios, ${f.generated.diverged} diverged, ${f.generated.skipped} skipped${f.generated.timeToFirstDivergenceMs === null ? "" : `, first divergence after ${f.generated.timeToFirstDivergenceMs} ms`}`,
-    `invariants: ${f.invariants.filter((i) => i.violated > 0).length} of ${f.invariants.length} violated`,
+    invariantsLine(r),
     ...notSentLine(r),
     ...skipWarnings(r),
     "",
@@ -20,15 +20,9 @@ export function summary(r: RunReport): string {
   const open = r.buckets.filter((b) => !b.expectedFailure);
   const known = r.buckets.filter((b) => b.expectedFailure);
   lines.push(
-    open.length === 0 ? "No divergence." : `${open.length} bucket${open.length === 1 ? "" : "s"} of divergences:`,
+    open.length === 0 ? "No divergence." : `${open.length} cause${open.length === 1 ? "" : "s"} of divergence:`,
   );
-  for (const b of open) {
-    lines.push(
-      `  ${String(b.count).padStart(5)} × ${b.signature}  [${b.phase}; ${b.minors.join(", ")}]`,
-      `          expected: ${formatReference(b.example.expected)}`,
-      `          actual:   ${formatAnswer(b.example.actual)}`,
-    );
-  }
+  for (const b of open) lines.push(...bucketLines(b));
   if (known.length > 0) lines.push("", `${known.length} expected failure${known.length === 1 ? "" : "s"}:`);
   for (const b of known) lines.push(`  ${String(b.count).padStart(5)} × ${b.signature} — ${b.expectedFailure?.reason}`);
   for (const e of r.expectedFailures.noLongerFailing) lines.push(`  no longer failing, remove it: ${e}`);
@@ -37,6 +31,14 @@ export function summary(r: RunReport): string {
   lines.push(...skipsText(r), ...profileText(r));
   lines.push("", `${passed} passed, ${failed} failed`);
   return lines.join("\n");
+}
+
+/** "invariants: 1 of 21 violated (3 never checked: a, b, c)" */
+function invariantsLine(r: RunReport): string {
+  const f = r.footer;
+  const never = neverChecked(r);
+  const violated = f.invariants.filter((i) => i.violated > 0).length;
+  return `invariants: ${violated} of ${f.invariants.length} violated${never.length > 0 ? ` (${never.length} never checked: ${never.join(", ")})` : ""}`;
 }
 
 function skipsText(r: RunReport): string[] {

@@ -18,6 +18,8 @@ interface Reduced {
   readonly result: ReducedFailure;
 }
 
+const familySource = "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go";
+
 /** Reductions in flight at once: each waits on the implementation, one call at a time. */
 const width = 8;
 
@@ -90,7 +92,7 @@ function merge(reduced: readonly Reduced[]): Bucket[] {
         acc.corpus.push({ file: c.file, case: c.case, test: c.test });
       if (result.invariant) acc.invariants.add(result.invariant);
       if (result.diagnosis.family) {
-        const rowKey = result.diagnosis.clause;
+        const rowKey = familyRow(result);
         const row = acc.rows.get(rowKey) ?? { row: result, count: 0, minors: new Set<Minor>() };
         row.count += n;
         for (const m of group.minors) row.minors.add(m);
@@ -99,6 +101,23 @@ function merge(reduced: readonly Reduced[]): Bucket[] {
     });
   }
   return [...byKey.values()].map(toBucket).sort((a, b) => b.count - a.count);
+}
+
+/**
+ * A family's row: for manifests kube-apiserver rejects, the validation rule the model applied; for
+ * manifests it accepts, what the implementation objected to (its message without indexes and values).
+ */
+function familyRow(r: ReducedFailure): string {
+  if (r.diagnosis.family === "acceptsInvalid") return r.diagnosis.clause;
+  const a = r.example.actual;
+  const message = a.answer === "outcome" && a.outcome.outcome === "invalid" ? a.outcome.message : "";
+  const m = message
+    .replace(/^.*? is invalid: /, "")
+    .replace(/\[\d+\]/g, "[]")
+    .replace(/"[^"]*"|'[^']*'/g, "…");
+  const parts = m.split(": ");
+  const field = parts[0]?.split(".").at(-1) ?? "";
+  return parts.length > 1 ? `${field}: ${parts.at(-1)}`.slice(0, 160) : m.slice(0, 160) || "no message";
 }
 
 /** `total` split into `parts` whole shares, the remainder to the first. */
@@ -110,11 +129,11 @@ function share(total: number, parts: number): number[] {
 function toBucket(acc: Accumulator): Bucket {
   const { diagnosis, example, reduction } = acc.first;
   const phases = (Object.keys(acc.phases) as Phase[]).filter((p) => acc.phases[p] > 0);
-  const source = sourceOf(diagnosis);
+  const source = diagnosis.family ? familySource : sourceOf(diagnosis);
   const rows: FamilyRow[] = [...acc.rows.entries()]
     .map(([clause, r]) => ({
       clause,
-      title: clause === "none" ? "no clause" : clauses[clause as ClauseName].summary,
+      title: clause in clauses ? clauses[clause as ClauseName].summary : "",
       count: r.count,
       minors: [...r.minors].sort(),
       caseFile: r.row.example.caseFile,

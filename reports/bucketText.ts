@@ -1,0 +1,62 @@
+// How one bucket reads, shared by the text, Markdown and HTML reports: its title in words, where
+// it was seen, both answers, the minimal case's state, and for an invariant both subjects.
+import { dump } from "js-yaml";
+import { formatAnswer, formatReference } from "./answerText.ts";
+import type { Bucket, RunReport } from "./runReport.ts";
+
+/** "corpus 54, generated 119 · Kubernetes 1.37" */
+export function seenIn(b: Bucket): string {
+  const phases = Object.entries(b.phases)
+    .filter(([, n]) => n > 0)
+    .map(([p, n]) => `${p} ${n}`)
+    .join(", ");
+  return `${phases} · Kubernetes ${b.minors.join(", ")}`;
+}
+
+/** "minimal case, 38 lines" or "unreduced (why), 76 lines" */
+export function reductionText(b: Bucket): string {
+  const r = b.reduction;
+  return r.status === "minimal"
+    ? `minimal case, ${r.lines} lines`
+    : `unreduced case, ${r.lines} lines: ${r.why ?? "not reduced"}`;
+}
+
+export function bucketLines(b: Bucket): string[] {
+  const e = b.example;
+  const lines = [`  ${String(b.count).padStart(5)} × ${b.title}`, `          ${b.signature}  [${seenIn(b)}]`];
+  if (b.family) {
+    for (const row of b.family.rows)
+      lines.push(`          ${String(row.count).padStart(5)} × ${row.clause}${row.title ? `: ${row.title}` : ""}`);
+  } else if (e.variant) {
+    lines.push(
+      `          relation: ${e.variant.relation}`,
+      `          base:     ${formatAnswer(e.actual)}   subject ${oneLine(e.query.subject)}`,
+      `          variant:  ${formatAnswer(e.variant.actual)}   subject ${oneLine(e.variant.query.subject)}`,
+    );
+  } else {
+    lines.push(
+      `          kube-apiserver: ${formatReference(e.expected)}`,
+      `          implementation: ${formatAnswer(e.actual)}`,
+    );
+  }
+  if (b.source) lines.push(`          upstream: ${b.source}`);
+  lines.push(`          ${reductionText(b)}`);
+  return lines;
+}
+
+function oneLine(x: unknown): string {
+  return JSON.stringify(x);
+}
+
+/** The two subjects of an invariant's example, as YAML, base first. */
+export function subjectsYaml(b: Bucket): [string, string] | undefined {
+  const v = b.example.variant;
+  if (!v) return undefined;
+  const yaml = (x: unknown) => dump(x, { noRefs: true, lineWidth: 100 }).trimEnd();
+  return [yaml({ subject: b.example.query.subject }), yaml({ subject: v.query.subject })];
+}
+
+/** Invariants never checked in the run (no generated query was a case for them). */
+export function neverChecked(r: RunReport): string[] {
+  return r.footer.invariants.filter((i) => i.checked === 0 && i.inconclusive === 0).map((i) => i.name);
+}
