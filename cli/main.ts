@@ -15,7 +15,8 @@ const usage = `usage: matchconform <command> [options]
 commands:
   run [--implementation "<command>" | --module <file>] [--kubernetes-version 1.N | --all-versions]
       [--time-limit 60s | --num-runs N] [--seed S] [--profile quick|default|nightly]
-      [--expected-failures <file>] [--report-dir <dir>] [--save-regressions <dir>]
+      [--expected-failures <file>] [--update-expected-failures <file>]
+      [--report-dir <dir>] [--save-regressions <dir>]
       [--case-timeout 10s] [case files or folders (default suites/cases)]
       the corpus, then generated scenarios compared with the reference model, then the
       invariants on the implementation alone; without an implementation, the built-in model.
@@ -73,6 +74,7 @@ export async function main(
             seed: { type: "string" },
             profile: { type: "string" },
             "expected-failures": { type: "string" },
+            "update-expected-failures": { type: "string" },
             "report-dir": { type: "string" },
             "save-regressions": { type: "string" },
           },
@@ -88,6 +90,7 @@ export async function main(
             seed: v.seed,
             profile: v.profile,
             expectedFailures: v["expected-failures"],
+            updateExpectedFailures: v["update-expected-failures"],
             reportDir: v["report-dir"],
             saveRegressions: v["save-regressions"],
             caseTimeout: v["case-timeout"],

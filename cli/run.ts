@@ -1,3 +1,4 @@
+import { existsSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describeCapabilities, isFull } from "../oracles/contract/capabilities.ts";
 import type { Minor } from "../oracles/model/versions.ts";
@@ -5,7 +6,7 @@ import { isMinor, supportedMinors } from "../oracles/model/versions.ts";
 import { summary, terminalProgress } from "../reports/runText.ts";
 import { saveRegressions, writeReports } from "../reports/writeReports.ts";
 import type { ExpectedFailure } from "../suites/run/expectedFailures.ts";
-import { loadExpectedFailures } from "../suites/run/expectedFailures.ts";
+import { expectedFailuresYaml, loadExpectedFailures, updatedExpectedFailures } from "../suites/run/expectedFailures.ts";
 import type { RunBudget } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
 import { budgetOf, durationMs, packageVersion, seedOf } from "./budgetFlags.ts";
@@ -23,6 +24,8 @@ export interface RunArgs {
   readonly seed?: string | undefined;
   readonly profile?: string | undefined;
   readonly expectedFailures?: string | undefined;
+  /** Writes the expected-failures file this run implies (entries still failing kept, new causes added). */
+  readonly updateExpectedFailures?: string | undefined;
   readonly reportDir?: string | undefined;
   readonly saveRegressions?: string | undefined;
   readonly caseTimeout?: string | undefined;
@@ -64,6 +67,14 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
     writeReports(dir, report);
     out(summary(report));
     out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);
+    if (args.updateExpectedFailures) {
+      const file = args.updateExpectedFailures;
+      const previous = existsSync(file) ? loadExpectedFailures(file) : expected;
+      const entries = updatedExpectedFailures(report, previous);
+      writeFileSync(`${file}.tmp`, expectedFailuresYaml(entries));
+      renameSync(`${file}.tmp`, file);
+      out(`${entries.length} expected failure${entries.length === 1 ? "" : "s"} written to ${file}`);
+    }
     if (args.saveRegressions) {
       const saved = saveRegressions(args.saveRegressions, report);
       out(`${saved.length} regression case file${saved.length === 1 ? "" : "s"} written to ${args.saveRegressions}`);
