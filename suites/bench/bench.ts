@@ -1,6 +1,5 @@
 // `npm run bench`: throughput of the parts a run spends its time in, each next to a baseline
 // measured in the same run (JSON round trip of the same scenarios), so figures compare across machines.
-import { execFileSync } from "node:child_process";
 import { accessSync, constants, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,8 +18,7 @@ import { decide } from "../../oracles/model/decide.ts";
 import { collectCaseFiles } from "../format/collectCaseFiles.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";
 import { replayWithModel } from "../replay/replayCases.ts";
-import { profiles } from "../run/options.ts";
-import { runConformance } from "../run/run.ts";
+import { measureDiagnosis, runBugs } from "../run/diagnosisQuality.ts";
 
 interface Figure {
   readonly name: string;
@@ -115,40 +113,41 @@ for (const f of figures) {
   );
 }
 
-// Each miniature's default run: time to its first failure and the whole run, next to the correct
-// simple matcher's run measured the same way.
-const miniatureNames = execFileSync("node", ["examples/simple-matcher/simple-matcher.mjs", "--list-bugs"], {
-  encoding: "utf8",
-})
-  .trim()
-  .split("\n")
-  .map((l) => l.split("\t")[0] ?? "");
-const runOnce = async (command: string) => {
-  const matcher = await startChildMatcher(command);
-  const start = performance.now();
-  const r = await runConformance({
-    matcher,
-    options: { budget: profiles.default, seed: 20261201, minors: ["1.37"], caseFiles: [] },
-    cases,
-    expected: [],
-    progress: { phase() {}, tick() {} },
-    header: { matchconform: "bench", profile: "default", options: {}, replay: "" },
-  });
-  await matcher.close();
-  return { first: r.footer.firstFailureMs, total: performance.now() - start, buckets: r.buckets.length };
-};
-const correct = await runOnce("node examples/simple-matcher/simple-matcher.mjs");
+// Each miniature's default run, every bucket reduced, next to the correct simple matcher's run;
+// then how well the runs read as the list of bugs (suites/run/diagnosisQuality.ts): buckets per
+// switch alone and in 30 combinations of 2-4 switches over 5 seeds, minimal-case sizes, and whether
+// an expected-failures file from one seed holds on the others.
+const correctStart = performance.now();
+const correct = await runBugs([], 20261201);
+const correctMs = performance.now() - correctStart;
 console.log(
-  `\ndefault run of the correct simple matcher: ${(correct.total / 1000).toFixed(1)} s, ${correct.buckets} buckets (baseline)`,
+  `\ndefault run of the correct simple matcher: ${(correctMs / 1000).toFixed(1)} s, ${correct.buckets.length} buckets (baseline)`,
 );
-console.log(`${"miniature".padEnd(40)} ${"first failure".padStart(14)} ${"whole run".padStart(10)}  vs baseline`);
-for (const bug of miniatureNames) {
-  const r = await runOnce(`node examples/simple-matcher/simple-matcher.mjs --bug ${bug}`);
-  const first = r.first === null ? "none" : `${(r.first / 1000).toFixed(2)} s`;
+const quality = await measureDiagnosis({ combos: 30, seeds: [20261201, 2, 3, 4, 5], stabilityCombos: 3 });
+console.log(`${"miniature".padEnd(40)} ${"buckets".padStart(8)} ${"whole run".padStart(10)}  vs baseline`);
+for (const single of quality.singles) {
   console.log(
-    `${bug.padEnd(40)} ${first.padStart(14)} ${`${(r.total / 1000).toFixed(1)} s`.padStart(10)}  ${(r.total / correct.total).toFixed(2)}x`,
+    `${single.bug.padEnd(40)} ${String(single.keys.length).padStart(8)} ${`${(single.durationMs / 1000).toFixed(1)} s`.padStart(10)}  ${(single.durationMs / correctMs).toFixed(2)}x`,
   );
 }
+const q = quality;
+console.log(
+  `buckets per switch: ${q.bucketsPerSwitch.singles.toFixed(2)} alone, ${q.bucketsPerSwitch.combos.toFixed(2)} in ${q.combos.length} combinations`,
+);
+console.log(`switches without a bucket of their own in a combination: ${q.switchesWithoutBucket}`);
+console.log(
+  `combinations whose buckets are exactly the union of their switches': ${q.unionExact} of ${q.combos.length}`,
+);
+console.log(
+  `minimal cases: ${(q.minimalShare * 100).toFixed(0)}% minimal, lines median ${q.minimalLines.median}, max ${q.minimalLines.max}`,
+);
+for (const st of q.stability)
+  console.log(
+    `expected failures of seed 20261201 on seeds 2-5 (${st.bugs.join(",")}): ${st.newBuckets.join(", ")} new buckets`,
+  );
+console.log(
+  `default run with every bucket reduced: median ${(q.defaultRunMs.median / 1000).toFixed(1)} s, max ${(q.defaultRunMs.max / 1000).toFixed(1)} s`,
+);
 
 // Verified decisions per second against a private local kube-apiserver 1.37: the default batching
 // next to one policy per request (batchSize 1, concurrentBatches 1), on the same generated queries,

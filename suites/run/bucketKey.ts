@@ -85,11 +85,11 @@ function passOf(modelClauses: readonly ClauseName[]): ClauseName | undefined {
 }
 
 /** The reduced case's features that select a code path of their own. */
-export function featuresOf(q: Query): string[] {
+export function featuresOf(q: Query, errs: boolean): string[] {
   const s = q.subject;
   const features: string[] = [];
   const failurePolicy = "webhook" in s ? s.webhook.failurePolicy : "policy" in s ? s.policy.failurePolicy : undefined;
-  if (failurePolicy === "Ignore") features.push("failurePolicy Ignore");
+  if (failurePolicy === "Ignore" && errs) features.push("failurePolicy Ignore");
   if (s.kind === "ValidatingAdmissionPolicy" && s.binding?.validationActions !== undefined) {
     if (!s.binding.validationActions.includes("Deny")) features.push("validationActions without Deny");
   }
@@ -122,7 +122,9 @@ export function diagnosisOf(
     return { key: `family ${family}`, clause, topic: family, model, implementation: impl, features: [], family };
   }
   const topic = topicOf(clause);
-  const features = featuresOf(q);
+  // failurePolicy Ignore selects a code path of its own only where an error is at stake: elsewhere
+  // it merely turns the implementation's error into a plain disagreement.
+  const features = featuresOf(q, model === "error" || impl === "error");
   const key = [topic, pairOf(model, impl), ...features].join(" · ");
   return { key, clause, topic, model, implementation: impl, features };
 }

@@ -64,7 +64,7 @@ function walk(node: Json, at: Path, out: Path[], allowed: (p: Path) => boolean, 
     // Last first: removing a later item keeps the earlier items' indexes, as reports name them.
     for (let i = node.length - 1; i >= 0; i--) {
       const p = [...at, i];
-      out.push(p);
+      if (allowed(p)) out.push(p);
       walk(node[i] as Json, p, out, allowed);
     }
   } else if (node !== null && typeof node === "object") {

@@ -20,6 +20,7 @@ export function simplifications(q: Query): Move[] {
     ...simplerSubjects(q),
     ...excludesAsIncludes(q),
     ...canonicalRequests(q),
+    ...everythingRule(q),
     ...wildcardRules(q),
     ...exactResources(q),
     ...kindedEquivalents(q),
@@ -114,6 +115,25 @@ function wildcardRules(q: Query): Move[] {
     }
   }
   return moves;
+}
+
+/**
+ * MatchResources without resource rules matches every request: asked instead with the one rule that
+ * matches everything, so that a divergence that does not depend on the empty list shows its cause.
+ */
+function everythingRule(q: Query): Move[] {
+  const s = q.subject;
+  if (s.kind !== "MatchResources" || (s.matchResources.resourceRules ?? []).length > 0) return [];
+  const all = { operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["*/*"] };
+  return [
+    {
+      what: "one rule for everything instead of no rules",
+      query: {
+        ...q,
+        subject: { kind: "MatchResources", matchResources: { ...s.matchResources, resourceRules: [all] } },
+      },
+    },
+  ];
 }
 
 /** A wildcard resource entry (star, star-slash-star, pods-slash-star) written as the request's own resource. */
@@ -275,14 +295,14 @@ function renameObject(q: Query, name: string): Query {
     if (!o || typeof o.metadata !== "object" || o.metadata === null) return o;
     const { generateName: _, ...meta } = o.metadata as Record<string, unknown>;
     const labels = meta.labels as Record<string, string> | undefined;
-    const nameLabel = isNamespaceObject && labels?.["kubernetes.io/metadata.name"] !== undefined;
+    // A stored Namespace always carries its name label (the namespace strategy's Canonicalize).
     return {
       ...o,
       metadata: {
         ...meta,
         name,
         ...(isNamespaceObject && meta.namespace !== undefined && { namespace: name }),
-        ...(nameLabel && { labels: { ...labels, "kubernetes.io/metadata.name": name } }),
+        ...(isNamespaceObject && { labels: { ...labels, "kubernetes.io/metadata.name": name } }),
       },
     };
   };
