@@ -1,6 +1,7 @@
 // How one bucket reads, shared by the text, Markdown and HTML reports: its title in words, where
 // it was seen, both answers, the minimal case's state, and for an invariant both subjects.
 import { dump } from "js-yaml";
+import type { Query } from "../oracles/invariants/invariant.ts";
 import { formatAnswer, formatReference } from "./answerText.ts";
 import type { Bucket, RunReport } from "./runReport.ts";
 
@@ -21,7 +22,27 @@ export function reductionText(b: Bucket): string {
     : `unreduced case, ${r.lines} lines: ${r.why ?? "not reduced"}`;
 }
 
-export function bucketLines(b: Bucket): string[] {
+/** The minimal case in three lines: the subject, the cluster, the request. */
+export function caseSummary(q: Query): string[] {
+  const flow = (x: unknown) => dump(x, { flowLevel: 0, lineWidth: -1, noRefs: true }).trim();
+  const { kind, ...subject } = q.subject;
+  const r = q.request;
+  const gvr = `${r.resource.group || "core"}/${r.resource.version}/${r.resource.resource}${r.subResource ? `/${r.subResource}` : ""}`;
+  const where = r.namespace ? `${r.namespace}/${r.name || "(generateName)"}` : r.name || "(no name)";
+  const labels = (o: unknown) => (o as { metadata?: { labels?: unknown } } | null | undefined)?.metadata?.labels;
+  const shown = (name: string, o: unknown) => {
+    if (o === undefined || o === null) return "";
+    const l = labels(o);
+    return ` ${name} labels ${l === undefined ? "(none)" : flow(l)}`;
+  };
+  return [
+    `${kind} ${flow(subject)}`,
+    `cluster ${flow(q.cluster)}`,
+    `${r.operation} ${gvr} ${where}${shown("object", r.object)}${shown("oldObject", r.oldObject)} (Kubernetes ${q.kubernetesVersion})`,
+  ];
+}
+
+export function bucketLines(b: Bucket, bundle?: string): string[] {
   const e = b.example;
   const lines = [`  ${String(b.count).padStart(5)} × ${b.title}`, `          ${b.signature}  [${seenIn(b)}]`];
   if (b.family) {
@@ -40,7 +61,8 @@ export function bucketLines(b: Bucket): string[] {
     );
   }
   if (b.source) lines.push(`          upstream: ${b.source}`);
-  lines.push(`          ${reductionText(b)}`);
+  lines.push(`          ${reductionText(b)}${bundle ? ` (${bundle})` : ""}:`);
+  if (!b.family) lines.push(...caseSummary(e.query).map((l) => `            ${l}`));
   return lines;
 }
 

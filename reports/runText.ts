@@ -5,6 +5,7 @@ import type { Progress } from "../suites/run/runContext.ts";
 import { bucketLines, neverChecked } from "./bucketText.ts";
 import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
 import type { RunReport } from "./runReport.ts";
+import { bundleFolder } from "./writeReports.ts";
 
 export function summary(r: RunReport): string {
   const f = r.footer;
@@ -22,7 +23,7 @@ export function summary(r: RunReport): string {
   lines.push(
     open.length === 0 ? "No divergence." : `${open.length} cause${open.length === 1 ? "" : "s"} of divergence:`,
   );
-  for (const b of open) lines.push(...bucketLines(b));
+  for (const b of open) lines.push(...bucketLines(b, `bundles/${bundleFolder(r.buckets.indexOf(b), b)}/case.yaml`));
   if (known.length > 0) lines.push("", `${known.length} expected failure${known.length === 1 ? "" : "s"}:`);
   for (const b of known) lines.push(`  ${String(b.count).padStart(5)} × ${b.signature} — ${b.expectedFailure?.reason}`);
   for (const e of r.expectedFailures.noLongerFailing) lines.push(`  no longer failing, remove it: ${e}`);

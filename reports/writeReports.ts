@@ -7,7 +7,7 @@ import { bundle } from "./bundle.ts";
 import { runHtml } from "./runHtml.ts";
 import { runJunit } from "./runJunit.ts";
 import { runMarkdown } from "./runMarkdown.ts";
-import type { RunReport } from "./runReport.ts";
+import type { Bucket, RunReport } from "./runReport.ts";
 
 function writeAtomic(file: string, content: string): void {
   const temp = `${file}.${process.pid}.tmp`;
@@ -26,11 +26,16 @@ export function writeReports(dir: string, report: RunReport): string[] {
   ];
   for (const [name, content] of files) writeAtomic(join(dir, name), content);
   report.buckets.forEach((b, i) => {
-    const folder = join(dir, "bundles", `${String(i + 1).padStart(2, "0")}-${slug(b.signature)}`);
+    const folder = join(dir, "bundles", bundleFolder(i, b));
     mkdirSync(folder, { recursive: true });
     for (const [name, content] of Object.entries(bundle(b))) writeAtomic(join(folder, name), content);
   });
   return files.map(([name]) => join(dir, name));
+}
+
+/** The folder of the i-th bucket's bundle, under bundles/. */
+export function bundleFolder(i: number, b: Bucket): string {
+  return `${String(i + 1).padStart(2, "0")}-${slug(b.signature)}`;
 }
 
 /** Each bucket's minimal case as a regression case file that `replay` reads. */
