@@ -5,6 +5,7 @@
 import { agree } from "../../oracles/contract/agreement.ts";
 import type { Outcome } from "../../oracles/contract/outcome.ts";
 import type { Query } from "../../oracles/invariants/invariant.ts";
+import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { toCaseFile } from "../../reports/caseFile.ts";
 import type { Example } from "../../reports/runReport.ts";
 import { checkInvariant } from "../properties/checkInvariant.ts";
@@ -15,7 +16,7 @@ import type { Diagnosis } from "./bucketKey.ts";
 import { diagnosisOf, sourceOf, titleOf } from "./bucketKey.ts";
 import type { Failure } from "./failureLog.ts";
 import type { RunContext } from "./runContext.ts";
-import { answerName } from "./signature.ts";
+import { answerName, decidingClause } from "./signature.ts";
 
 export interface ReducedFailure {
   readonly diagnosis: Diagnosis;
@@ -45,6 +46,18 @@ export async function reduceFailure(ctx: RunContext, f: Failure, deadline: numbe
     return { ...reduced, invariant: inv.invariant.name };
   }
   return reduceDivergence(ctx, f, deadline, allowed);
+}
+
+/**
+ * A removal may not lead the divergence onto another path of kube-apiserver's: the clause the model's
+ * decision now turns on must be the one it turned on, or one the decision already went through.
+ * Otherwise a reduction of one bug's example could wander into another bug of the same
+ * implementation (dropping a binding turns "mutating policies skip DELETE" into "no binding, no
+ * evaluation") and two causes would share a bucket.
+ */
+function staysOnPath(before: readonly ClauseName[], after: readonly ClauseName[]): boolean {
+  const now = decidingClause(after);
+  return now === "none" || now === decidingClause(before) || before.includes(now);
 }
 
 interface Pair {
@@ -103,14 +116,18 @@ async function reduceDivergence(
     };
   } else {
     let pair: Pair = { model: modelName, impl: implName };
+    let trace = ctx.model(f.query, false).clauses;
     const stillDiverges = async (q: Query, move: Move) => {
-      const model = ctx.model(q, false).outcome;
+      const decision = ctx.model(q, false);
+      // Taking something away may not lead elsewhere (decided without asking: no call is spent).
+      if (move.removes && !staysOnPath(trace, decision.clauses)) return false;
       const a = await ctx.matcher.match(q);
       if (f.actual.answer === "errored") return a.answer === "errored";
-      if (a.answer !== "outcome" || agree(model, a.outcome)) return false;
-      const next: Pair = { model: model.outcome, impl: a.outcome.outcome };
+      if (a.answer !== "outcome" || agree(decision.outcome, a.outcome)) return false;
+      const next: Pair = { model: decision.outcome.outcome, impl: a.outcome.outcome };
       if (!keepsDivergence(pair, next, move.outcomes ?? "same")) return false;
       pair = next;
+      trace = decision.clauses;
       return true;
     };
     reduction = await normaliseQuery(f.query, stillDiverges, { maxCalls, deadline, allowed });

@@ -11,7 +11,7 @@ export function removals(q: Query): Move[] {
   const moves: Move[] = [];
   for (const path of removablePaths(q)) {
     const query = removeAt(q, path);
-    if (query) moves.push({ what: `without ${path.join(".")}`, query });
+    if (query) moves.push({ what: `without ${path.join(".")}`, query, removes: true });
   }
   return moves;
 }

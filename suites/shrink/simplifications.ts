@@ -13,6 +13,8 @@ export interface Move {
   readonly query: Query;
   /** "inverted": the move turns an exclusion into an inclusion, so both outcomes turn round. */
   readonly outcomes?: "same" | "inverted";
+  /** The move takes a field, item, namespace or label away (rather than simplifying a value). */
+  readonly removes?: boolean;
 }
 
 export function simplifications(q: Query): Move[] {
