@@ -2,6 +2,7 @@
 // clause coverage of the model's decisions during the run.
 import { clauses } from "../oracles/model/clauses.ts";
 import { formatAnswer, formatReference } from "./answerText.ts";
+import { runNotes } from "./runNotes.ts";
 import type { Bucket, RunReport } from "./runReport.ts";
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -24,7 +25,7 @@ export function runHtml(r: RunReport): string {
 <h1>matchconform: ${esc(h.implementation.name)} ${esc(h.implementation.version)}</h1>
 <p>Kubernetes ${h.kubernetesVersions.join(", ")} · input ${h.input} · seed ${h.seed} · profile ${esc(h.profile)} · ${(f.durationMs / 1000).toFixed(1)} s ·
 <span class="${open === 0 ? "ok" : "bad"}">${open === 0 ? "no divergence" : `${open} divergence bucket${open === 1 ? "" : "s"}`}</span></p>
-<p>Replay: <code>${esc(h.replay)}</code></p>
+<p>Replay: <code>${esc(h.replay)}</code></p>${notesHtml(r)}
 <table><tr><th>phase</th><th class="num">passed</th><th class="num">failed</th><th class="num">skipped</th></tr>
 <tr><td>corpus</td><td class="num">${f.corpus.passed}</td><td class="num">${f.corpus.failed}</td><td class="num">${f.corpus.skipped}</td></tr>
 <tr><td>generated scenarios</td><td class="num">${f.generated.agreed}</td><td class="num">${f.generated.diverged}</td><td class="num">${f.generated.skipped}</td></tr>
@@ -57,4 +58,14 @@ function coverageHtml(coverage: Readonly<Record<string, number>>): string {
     return `<tr><td><code>${esc(c)}</code></td><td class="num${n === 0 ? " zero" : ""}">${n}</td><td><span class="bar" style="width:${width}px"></span></td><td>${esc(known?.summary ?? "")}</td></tr>`;
   });
   return `<table><tr><th>clause</th><th class="num">decisions</th><th></th><th>what it decides</th></tr>${rows.join("")}</table>`;
+}
+
+function notesHtml(r: RunReport): string {
+  const notes = runNotes(r);
+  if (notes.length === 0) return "";
+  const items = notes.map(
+    (n) =>
+      `<li class="bad">${esc(n.text)}${n.lines?.length ? `<pre>${n.lines.map((l) => esc(JSON.stringify(l))).join("\n")}</pre>` : ""}</li>`,
+  );
+  return `<ul>${items.join("")}</ul>`;
 }

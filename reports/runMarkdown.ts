@@ -1,5 +1,6 @@
 // report.md, fit for a CI job summary.
 import { formatAnswer, formatReference } from "./answerText.ts";
+import { runNotes } from "./runNotes.ts";
 import type { RunReport } from "./runReport.ts";
 
 export function runMarkdown(r: RunReport): string {
@@ -17,6 +18,12 @@ export function runMarkdown(r: RunReport): string {
     `| invariants | ${f.invariants.reduce((n, i) => n + i.checked - i.violated, 0)} | ${f.invariants.reduce((n, i) => n + i.violated, 0)} | ${f.invariants.reduce((n, i) => n + i.inconclusive, 0)} |`,
     "",
   ];
+  const notes = runNotes(r);
+  for (const note of notes) {
+    out.push(`- **${note.text}**`);
+    for (const l of note.lines ?? []) out.push(`  - \`${JSON.stringify(l).replace(/`/g, "'")}\``);
+  }
+  if (notes.length > 0) out.push("");
   const open = r.buckets.filter((b) => !b.expectedFailure);
   out.push(
     open.length === 0 ? "**No divergence.**" : `## ${open.length} divergence bucket${open.length === 1 ? "" : "s"}`,

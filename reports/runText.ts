@@ -1,6 +1,7 @@
 // The plain summary of a run, and live progress on a terminal.
 import type { Progress } from "../suites/run/runContext.ts";
 import { formatAnswer, formatReference } from "./answerText.ts";
+import { runNotes } from "./runNotes.ts";
 import type { RunReport } from "./runReport.ts";
 
 export function summary(r: RunReport): string {
@@ -30,6 +31,7 @@ export function summary(r: RunReport): string {
   const failed = f.corpus.failed + f.generated.diverged + f.invariants.reduce((n, i) => n + i.violated, 0);
   const passed = f.corpus.passed + f.generated.agreed + f.invariants.reduce((n, i) => n + i.checked - i.violated, 0);
   lines.push("", `${passed} passed, ${failed} failed`);
+  for (const note of runNotes(r)) lines.push(note.text, ...(note.lines ?? []).map((l) => `    ${JSON.stringify(l)}`));
   return lines.join("\n");
 }
 

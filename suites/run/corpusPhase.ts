@@ -32,6 +32,7 @@ export async function runCorpus(ctx: RunContext, cases: readonly LoadedCase[]): 
       request: t.request,
     };
     const answer = await ctx.ask(query);
+    if (answer === undefined) return; // not run: time limit
     const model = ctx.model(query);
     if (answer.answer === "skipped") counts.skipped++;
     else if (answer.answer === "outcome" && satisfies(t.expected, answer.outcome)) counts.passed++;

@@ -28,14 +28,15 @@ export async function runGenerated(ctx: RunContext): Promise<GeneratedCounts> {
     minors,
     ...(ctx.matcher.input === "stored" && { invalidRate: 0 }),
   });
-  const deadline = performance.now() + budget.timeLimitMs;
   ctx.progress.phase("generated", budget.numRuns);
-  for (let batch = 0; counts.scenarios < budget.numRuns && performance.now() < deadline; batch++) {
+  // Until the scenarios are done or the phase's share of the run's time limit is spent.
+  for (let batch = 0; counts.scenarios < budget.numRuns && !ctx.phaseOver(); batch++) {
     const n = Math.min(batchSize, budget.numRuns - counts.scenarios);
     const batchSeed = seed + batch;
     const queries = fc.sample(arbitrary, { seed: batchSeed, numRuns: n });
     await inParallel(queries, batchSize, async (q, index) => {
       const answer = await ctx.ask(q);
+      if (answer === undefined) return; // not run: time limit
       counts.scenarios++;
       if (answer.answer === "skipped") {
         counts.skipped++;
@@ -58,6 +59,7 @@ export async function runGenerated(ctx: RunContext): Promise<GeneratedCounts> {
     });
     ctx.progress.tick(counts.scenarios, counts.diverged);
   }
+  if (budget.numRuns < Number.MAX_SAFE_INTEGER) ctx.notRun.generated = budget.numRuns - counts.scenarios;
   return counts;
 }
 

@@ -33,6 +33,7 @@ export async function runInvariants(ctx: RunContext): Promise<InvariantCounts[]>
     const runSeed = seed + 1000 + i;
     const samples = fc.sample(fc.tuple(arbitrary, inv.extra), { seed: runSeed, numRuns: budget.invariantRuns });
     await inParallel(samples, 64, async ([q, extra], index) => {
+      if (!ctx.mayAsk()) return; // not run: time limit
       const check = await checkInvariant(inv, q, extra, (x) => ctx.outcomeOf(x));
       if (check.result === "notApplicable") return;
       if (check.result === "inconclusive") counts.inconclusive++;
