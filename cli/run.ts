@@ -1,6 +1,9 @@
 import { join } from "node:path";
+import type { Matcher } from "../oracles/adapters/matcher.ts";
+import { MatcherStartError } from "../oracles/adapters/matcher.ts";
 import type { Minor } from "../oracles/model/versions.ts";
 import { isMinor, supportedMinors } from "../oracles/model/versions.ts";
+import type { RunReport } from "../reports/runReport.ts";
 import { summary, terminalProgress } from "../reports/runText.ts";
 import { saveRegressions, writeReports } from "../reports/writeReports.ts";
 import type { ExpectedFailure } from "../suites/run/expectedFailures.ts";
@@ -9,7 +12,10 @@ import type { RunBudget } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
 import { budgetOf, durationMs, packageVersion, seedOf } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
+import type { InterruptSignal } from "./interrupt.ts";
+import { interruptExitCodes } from "./interrupt.ts";
 import { loadAll } from "./loadAll.ts";
+import { unfinishedReport } from "./unfinishedReport.ts";
 import { UsageError } from "./usageError.ts";
 
 export interface RunArgs {
@@ -29,18 +35,55 @@ export interface RunArgs {
 }
 
 export async function run(args: RunArgs, out: (line: string) => void, err: (line: string) => void): Promise<number> {
+  // The time limit counts from the command's start (performance.now() is 0 then): loading the
+  // cases and starting the implementation are part of the run.
+  const startedAt = 0;
   const budget = budgetOf(args, "default");
   const seed = seedOf(args.seed);
   const expected: ExpectedFailure[] = args.expectedFailures ? loadExpectedFailures(args.expectedFailures) : [];
   const cases = loadAll(args.cases.length > 0 ? args.cases : ["suites/cases"]);
   const caseTimeoutMs = args.caseTimeout === undefined ? undefined : durationMs("--case-timeout", args.caseTimeout);
-  const matcher = await openImplementation({ implementation: args.implementation, module: args.module, caseTimeoutMs });
+  const limited = Number.isFinite(budget.timeLimitMs);
+  const dir = args.reportDir ?? join(".matchconform", "report");
+  const header = {
+    matchconform: packageVersion,
+    profile: args.profile ?? "default",
+    options: optionsOf(args, budget),
+    replay: replayCommand(args, seed),
+    seed,
+  };
+  const written = (report: RunReport) => {
+    writeReports(dir, report);
+    out(summary(report));
+    out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);
+  };
+  const unfinished = (implementation: RunReport["header"]["implementation"], why: string) =>
+    written(unfinishedReport({ header, implementation, kubernetesVersions: [], startedAt, why }));
+
+  let matcher: Matcher;
   try {
-    const minors = minorsOf(args, matcher.kubernetesVersions);
-    const progress = terminalProgress(
-      process.stderr,
-      Number.isFinite(budget.timeLimitMs) ? budget.timeLimitMs : undefined,
-    );
+    matcher = await openImplementation({
+      implementation: args.implementation,
+      module: args.module,
+      caseTimeoutMs,
+      ...(limited && { startTimeoutMs: Math.max(1000, Math.min(30_000, budget.timeLimitMs - performance.now())) }),
+    });
+  } catch (e) {
+    // A child that was run but would not start still gets its report, saying why.
+    if (e instanceof MatcherStartError && args.implementation !== undefined)
+      unfinished({ name: args.implementation, version: "unknown", command: args.implementation }, e.message);
+    throw e;
+  }
+  const interrupts = onSignals(err);
+  try {
+    let minors: Minor[];
+    try {
+      minors = minorsOf(args, matcher.kubernetesVersions);
+    } catch (e) {
+      if (e instanceof UsageError) unfinished(implementationOf(args, matcher), e.message);
+      throw e;
+    }
+    const progress = terminalProgress(process.stderr, limited ? startedAt + budget.timeLimitMs : undefined);
     const report = await runConformance({
       matcher,
       options: { budget, seed, minors, caseFiles: args.cases },
@@ -48,29 +91,78 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
       expected,
       progress,
       header: {
-        matchconform: packageVersion,
-        profile: args.profile ?? "default",
-        options: optionsOf(args, budget),
-        replay: replayCommand(args, seed),
+        ...header,
         ...(args.implementation && { command: args.implementation }),
         ...(args.module && { module: args.module }),
       },
+      clock: { startedAt, signal: interrupts.signal },
     });
     progress.done();
-    const dir = args.reportDir ?? join(".matchconform", "report");
-    writeReports(dir, report);
-    out(summary(report));
-    out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);
+    const signal = interrupts.received();
+    const final: RunReport =
+      signal === undefined ? report : { ...report, footer: { ...report.footer, exitCode: interruptExitCodes[signal] } };
+    written(final);
     if (args.saveRegressions) {
-      const saved = saveRegressions(args.saveRegressions, report);
+      const saved = saveRegressions(args.saveRegressions, final);
       out(`${saved.length} regression case file${saved.length === 1 ? "" : "s"} written to ${args.saveRegressions}`);
     }
-    if (report.footer.exitCode === 2)
+    if (final.header.partial) err(`matchconform: partial report: ${final.header.partial}`);
+    else if (final.footer.exitCode === 2)
       err("matchconform: the implementation gave no usable answer (every one crashed, hung or broke the protocol)");
-    return report.footer.exitCode;
+    return final.footer.exitCode;
   } finally {
-    await matcher.close();
+    interrupts.dispose();
+    await closeWithin(matcher, 4000);
   }
+}
+
+function implementationOf(args: RunArgs, m: Matcher): RunReport["header"]["implementation"] {
+  return {
+    ...m.info,
+    ...(args.implementation && { command: args.implementation }),
+    ...(args.module && { module: args.module }),
+  };
+}
+
+/** Closing may hang too (a module's close, a child that will not die): the run ends regardless. */
+async function closeWithin(m: Matcher, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([m.close().catch(() => {}), late]);
+  clearTimeout(timer);
+}
+
+/**
+ * SIGINT or SIGTERM: the run asks nothing more and writes a partial report that says so, then exits
+ * 130 or 143. A second signal exits at once.
+ */
+function onSignals(err: (line: string) => void): {
+  readonly signal: AbortSignal;
+  received(): InterruptSignal | undefined;
+  dispose(): void;
+} {
+  const controller = new AbortController();
+  let received: InterruptSignal | undefined;
+  const handle = (s: InterruptSignal) => {
+    if (received !== undefined) {
+      err(`matchconform: ${s} again: exiting without a report`);
+      process.exit(interruptExitCodes[s]);
+    }
+    received = s;
+    err(`matchconform: ${s}: stopping; writing a partial report (${s} again: exit now)`);
+    controller.abort(s);
+  };
+  const listeners = { SIGINT: () => handle("SIGINT"), SIGTERM: () => handle("SIGTERM") } as const;
+  for (const [s, l] of Object.entries(listeners)) process.on(s, l);
+  return {
+    signal: controller.signal,
+    received: () => received,
+    dispose: () => {
+      for (const [s, l] of Object.entries(listeners)) process.off(s, l);
+    },
+  };
 }
 
 function minorsOf(args: RunArgs, declared: readonly Minor[]): Minor[] {

@@ -36,30 +36,26 @@ export function summary(r: RunReport): string {
 }
 
 /**
- * Progress on a terminal (one rewritten line: phase, done, failing, and the time left of the
- * generated phase's limit), or nothing when output is not a terminal.
+ * Progress on a terminal (one rewritten line: phase, done, failing, and the time left of the run's
+ * limit, given as its deadline in performance.now() time), or nothing when output is not a terminal.
  */
-export function terminalProgress(stream: NodeJS.WriteStream, generatedLimitMs?: number): Progress & { done(): void } {
+export function terminalProgress(stream: NodeJS.WriteStream, deadline?: number): Progress & { done(): void } {
   const tty = stream.isTTY === true;
   let name = "";
   let total = 0;
   let last = 0;
-  let start = performance.now();
-  let deadlineMs: number | undefined;
   return {
     phase(n, t) {
       name = n;
       total = t;
-      start = performance.now();
-      deadlineMs = n === "generated" ? generatedLimitMs : undefined;
     },
     tick(done, failures) {
       const now = performance.now();
       if (!tty || now - last < 100) return;
       last = now;
-      const left =
-        deadlineMs === undefined ? "" : `, ${Math.max(0, Math.round((deadlineMs - (now - start)) / 1000))} s left`;
-      stream.write(`\r\x1b[2K${name}: ${done}/${total}, ${failures} failing${left}`);
+      const left = deadline === undefined ? "" : `, ${Math.max(0, Math.round((deadline - now) / 1000))} s left`;
+      const of = Number.isFinite(total) && total < Number.MAX_SAFE_INTEGER ? `/${total}` : "";
+      stream.write(`\r\x1b[2K${name}: ${done}${of}, ${failures} failing${left}`);
     },
     done() {
       if (tty) stream.write("\r\x1b[2K");

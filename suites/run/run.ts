@@ -89,7 +89,10 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
         ...notRunOf(ctx),
         ...(health && { implementationHealth: health }),
         durationMs: Math.round(performance.now() - started),
-        exitCode: health?.broken ? 2 : exitCode(applied.buckets, ctx.answered, ctx.implementationFailures),
+        exitCode:
+          health?.broken || ctx.answered === 0
+            ? 2
+            : exitCode(applied.buckets, ctx.answered, ctx.implementationFailures),
       },
     };
   } finally {
@@ -107,7 +110,10 @@ function firstDivergenceAt(buckets: BucketCollector, before: number): number | u
   return buckets.countIn("generated") > before ? buckets.firstGeneratedAt : undefined;
 }
 
-/** 0: nothing diverges but expected failures; 1: something does; 2: no answer was usable (or, above, the implementation was declared broken). */
+/**
+ * 0: nothing diverges but expected failures; 1: something does; 2: no answer was usable (or, above,
+ * none came in time or the implementation was declared broken).
+ */
 function exitCode(buckets: readonly Bucket[], answered: number, failures: number): 0 | 1 | 2 {
   if (answered > 0 && failures === answered) return 2;
   return buckets.some((b) => b.expectedFailure === undefined) ? 1 : 0;

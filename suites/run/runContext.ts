@@ -14,10 +14,12 @@ export interface Progress {
 }
 
 /**
- * How the whole run's time limit (`--time-limit`, RunBudget.timeLimitMs) is shared out: each phase
- * stops asking once the run has used its fraction of the limit, counted from the start of the run,
- * so what one phase leaves unused goes to the next; the reduction of buckets gets what is left, at
- * least the last 20 %. Work a phase could not ask in time is counted as "not run: time limit".
+ * How the whole run's time limit (`--time-limit`, RunBudget.timeLimitMs) is shared out. The limit
+ * counts from the start of the run (for the CLI, of the command); what starting the implementation
+ * and loading the cases leave of it is shared: each phase stops asking once its fraction of that
+ * time has passed, so what one phase leaves unused goes to the next, and the reduction of buckets
+ * gets what is left, at least the last 20 %. Work a phase could not ask in time is counted as "not
+ * run: time limit".
  */
 export const phaseEnds = { corpus: 0.3, generated: 0.6, invariants: 0.8, reduction: 1 } as const;
 export type RunPhase = keyof typeof phaseEnds;
@@ -26,7 +28,7 @@ export type RunPhase = keyof typeof phaseEnds;
 export const graceMs = 5000;
 
 export interface RunClock {
-  /** When the run started (performance.now()), before the implementation was started; default now. */
+  /** When the run started (performance.now(); 0 is the process's start); default now. */
   readonly startedAt?: number;
   /** Aborted on SIGINT or SIGTERM: the run asks nothing more and reports what it has. */
   readonly signal?: AbortSignal;
@@ -49,6 +51,7 @@ export class RunContext {
   abandoned = 0;
   readonly #inner: Matcher;
   readonly #signal: AbortSignal | undefined;
+  readonly #sharedFrom: number;
   #phase: RunPhase = "corpus";
   #phaseEnd: number;
   readonly #cutoffs = new Map<number, { promise: Promise<void>; timer?: NodeJS.Timeout }>();
@@ -68,14 +71,22 @@ export class RunContext {
     this.startedAt = clock.startedAt ?? performance.now();
     const limit = options.budget.timeLimitMs;
     this.deadline = Number.isFinite(limit) ? this.startedAt + limit : Number.POSITIVE_INFINITY;
+    // What starting the implementation and loading the cases left of the limit is what is shared out.
+    this.#sharedFrom = Math.min(performance.now(), this.deadline);
     this.#phaseEnd = this.#endOf("corpus");
-    // Every question, the reductions' too, ends with the run: a hung answer is abandoned at the deadline.
-    this.matcher = { ...matcher, match: (q) => this.#bounded(matcher.match(q), this.deadline, abandonedAnswer) };
+    // Every question, the reductions' too, ends with the run: past the deadline none is answered,
+    // so that work still under way stops where it is instead of spinning on instant answers.
+    this.matcher = {
+      ...matcher,
+      match: async (q) => {
+        const a = this.expired() ? undefined : await this.#bounded(matcher.match(q), this.deadline, undefined);
+        return a ?? new Promise<Answer>(() => {});
+      },
+    };
   }
 
   #endOf(phase: RunPhase): number {
-    const limit = this.options.budget.timeLimitMs;
-    return Number.isFinite(limit) ? this.startedAt + phaseEnds[phase] * limit : Number.POSITIVE_INFINITY;
+    return this.#sharedFrom + phaseEnds[phase] * (this.deadline - this.#sharedFrom);
   }
 
   /** The phase now under way: its questions stop at its share of the limit. */
@@ -107,10 +118,10 @@ export class RunContext {
     return this.stopped ? String(this.#signal?.reason ?? "interrupted") : "time limit";
   }
 
-  /** False, counting one unasked piece of work, once the phase is over. */
-  mayAsk(): boolean {
+  /** False, counting `n` unasked pieces of work, once the phase is over. */
+  mayAsk(n = 1): boolean {
     if (!this.phaseOver()) return true;
-    if (this.#phase !== "reduction") this.notRun[this.#phase]++;
+    if (this.#phase !== "reduction") this.notRun[this.#phase] += n;
     return false;
   }
 
@@ -175,13 +186,6 @@ export class RunContext {
     for (const c of this.#cutoffs.values()) clearTimeout(c.timer);
   }
 }
-
-const abandonedAnswer: Answer = {
-  answer: "broken",
-  problem: "timeout",
-  message: "not answered before the run's time limit",
-  stderr: [],
-};
 
 /** Runs `work` over `items` with up to `width` in flight, in order of completion. */
 export async function inParallel<T>(
