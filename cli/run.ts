@@ -12,9 +12,10 @@ import type { RunBudget } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
 import { budgetOf, durationMs, packageVersion, seedOf } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
-import type { InterruptSignal } from "./interrupt.ts";
 import { interruptExitCodes } from "./interrupt.ts";
 import { loadAll } from "./loadAll.ts";
+import type { Interrupts } from "./runSignals.ts";
+import { closeWithin, onSignals } from "./runSignals.ts";
 import { unfinishedReport } from "./unfinishedReport.ts";
 import { UsageError } from "./usageError.ts";
 
@@ -60,59 +61,71 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   const unfinished = (implementation: RunReport["header"]["implementation"], why: string) =>
     written(unfinishedReport({ header, implementation, kubernetesVersions: [], startedAt, why }));
 
-  let matcher: Matcher;
-  try {
-    matcher = await openImplementation({
-      implementation: args.implementation,
-      module: args.module,
-      caseTimeoutMs,
-      ...(limited && { startTimeoutMs: Math.max(1000, Math.min(30_000, budget.timeLimitMs - performance.now())) }),
-    });
-  } catch (e) {
-    // A child that was run but would not start still gets its report, saying why.
-    if (e instanceof MatcherStartError && args.implementation !== undefined)
-      unfinished({ name: args.implementation, version: "unknown", command: args.implementation }, e.message);
-    throw e;
-  }
+  // From here on a signal ends the run with a report (before the implementation answers start, once it has).
   const interrupts = onSignals(err);
   try {
-    let minors: Minor[];
-    try {
-      minors = minorsOf(args, matcher.kubernetesVersions);
-    } catch (e) {
-      if (e instanceof UsageError) unfinished(implementationOf(args, matcher), e.message);
-      throw e;
-    }
-    const progress = terminalProgress(process.stderr, limited ? startedAt + budget.timeLimitMs : undefined);
-    const report = await runConformance({
-      matcher,
-      options: { budget, seed, minors, caseFiles: args.cases },
-      cases,
-      expected,
-      progress,
-      header: {
-        ...header,
-        ...(args.implementation && { command: args.implementation }),
-        ...(args.module && { module: args.module }),
-      },
-      clock: { startedAt, signal: interrupts.signal },
-    });
-    progress.done();
-    const signal = interrupts.received();
-    const final: RunReport =
-      signal === undefined ? report : { ...report, footer: { ...report.footer, exitCode: interruptExitCodes[signal] } };
-    written(final);
-    if (args.saveRegressions) {
-      const saved = saveRegressions(args.saveRegressions, final);
-      out(`${saved.length} regression case file${saved.length === 1 ? "" : "s"} written to ${args.saveRegressions}`);
-    }
-    if (final.header.partial) err(`matchconform: partial report: ${final.header.partial}`);
-    else if (final.footer.exitCode === 2)
-      err("matchconform: the implementation gave no usable answer (every one crashed, hung or broke the protocol)");
-    return final.footer.exitCode;
+    return await runWith(await openChecked(), interrupts);
   } finally {
     interrupts.dispose();
-    await closeWithin(matcher, 4000);
+  }
+
+  async function openChecked(): Promise<Matcher> {
+    try {
+      return await openImplementation({
+        implementation: args.implementation,
+        module: args.module,
+        caseTimeoutMs,
+        ...(limited && { startTimeoutMs: Math.max(1000, Math.min(30_000, budget.timeLimitMs - performance.now())) }),
+      });
+    } catch (e) {
+      // A child that was run but would not start still gets its report, saying why.
+      if (e instanceof MatcherStartError && args.implementation !== undefined)
+        unfinished({ name: args.implementation, version: "unknown", command: args.implementation }, e.message);
+      throw e;
+    }
+  }
+
+  async function runWith(matcher: Matcher, interrupts: Interrupts): Promise<number> {
+    try {
+      let minors: Minor[];
+      try {
+        minors = minorsOf(args, matcher.kubernetesVersions);
+      } catch (e) {
+        if (e instanceof UsageError) unfinished(implementationOf(args, matcher), e.message);
+        throw e;
+      }
+      const progress = terminalProgress(process.stderr, limited ? startedAt + budget.timeLimitMs : undefined);
+      const report = await runConformance({
+        matcher,
+        options: { budget, seed, minors, caseFiles: args.cases },
+        cases,
+        expected,
+        progress,
+        header: {
+          ...header,
+          ...(args.implementation && { command: args.implementation }),
+          ...(args.module && { module: args.module }),
+        },
+        clock: { startedAt, signal: interrupts.signal },
+      });
+      progress.done();
+      const signal = interrupts.received();
+      const final: RunReport =
+        signal === undefined
+          ? report
+          : { ...report, footer: { ...report.footer, exitCode: interruptExitCodes[signal] } };
+      written(final);
+      if (args.saveRegressions) {
+        const saved = saveRegressions(args.saveRegressions, final);
+        out(`${saved.length} regression case file${saved.length === 1 ? "" : "s"} written to ${args.saveRegressions}`);
+      }
+      if (final.header.partial) err(`matchconform: partial report: ${final.header.partial}`);
+      else if (final.footer.exitCode === 2)
+        err("matchconform: the implementation gave no usable answer (every one crashed, hung or broke the protocol)");
+      return final.footer.exitCode;
+    } finally {
+      await closeWithin(matcher, 4000);
+    }
   }
 }
 
@@ -121,47 +134,6 @@ function implementationOf(args: RunArgs, m: Matcher): RunReport["header"]["imple
     ...m.info,
     ...(args.implementation && { command: args.implementation }),
     ...(args.module && { module: args.module }),
-  };
-}
-
-/** Closing may hang too (a module's close, a child that will not die): the run ends regardless. */
-async function closeWithin(m: Matcher, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  await Promise.race([m.close().catch(() => {}), late]);
-  clearTimeout(timer);
-}
-
-/**
- * SIGINT or SIGTERM: the run asks nothing more and writes a partial report that says so, then exits
- * 130 or 143. A second signal exits at once.
- */
-function onSignals(err: (line: string) => void): {
-  readonly signal: AbortSignal;
-  received(): InterruptSignal | undefined;
-  dispose(): void;
-} {
-  const controller = new AbortController();
-  let received: InterruptSignal | undefined;
-  const handle = (s: InterruptSignal) => {
-    if (received !== undefined) {
-      err(`matchconform: ${s} again: exiting without a report`);
-      process.exit(interruptExitCodes[s]);
-    }
-    received = s;
-    err(`matchconform: ${s}: stopping; writing a partial report (${s} again: exit now)`);
-    controller.abort(s);
-  };
-  const listeners = { SIGINT: () => handle("SIGINT"), SIGTERM: () => handle("SIGTERM") } as const;
-  for (const [s, l] of Object.entries(listeners)) process.on(s, l);
-  return {
-    signal: controller.signal,
-    received: () => received,
-    dispose: () => {
-      for (const [s, l] of Object.entries(listeners)) process.off(s, l);
-    },
   };
 }
 

@@ -1,7 +1,7 @@
 // Runs the real CLI against the faulty child with one fault and measures what a user sees: the
 // exit code, the time to end, whether every report file is there, and what was left running.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,6 +32,7 @@ export type Fault = (typeof faults)[number];
 export interface FaultRun {
   readonly fault: Fault;
   readonly exitCode: number | null;
+  /** From the CLI's start, or from the SIGTERM when one was sent, to its exit. */
   readonly seconds: number;
   /** Every report format written. */
   readonly report: boolean;
@@ -45,7 +46,14 @@ const root = fileURLToPath(new URL("../../../", import.meta.url));
 const child = fileURLToPath(new URL("./faultyMatcher.mjs", import.meta.url));
 const reportFiles = ["report.json", "report.md", "report.html", "junit.xml", "badge.json"];
 
-export async function runFault(fault: Fault, timeLimit: string, caseTimeout?: string): Promise<FaultRun> {
+export interface FaultOptions {
+  readonly timeLimit: string;
+  readonly caseTimeout?: string;
+  /** Sends the CLI SIGTERM this long after the child has started: the run is interrupted, not ended by the fault. */
+  readonly sigtermAfterMs?: number;
+}
+
+export async function runFault(fault: Fault, o: FaultOptions): Promise<FaultRun> {
   const marker = `chaos-${fault}-${process.pid}-${Date.now()}`;
   const dir = mkdtempSync(join(tmpdir(), `matchconform-chaos-${fault}-`));
   const args = [
@@ -56,8 +64,8 @@ export async function runFault(fault: Fault, timeLimit: string, caseTimeout?: st
     "--kubernetes-version",
     "1.37",
     "--time-limit",
-    timeLimit,
-    ...(caseTimeout ? ["--case-timeout", caseTimeout] : []),
+    o.timeLimit,
+    ...(o.caseTimeout ? ["--case-timeout", o.caseTimeout] : []),
     "--seed",
     "1",
     "--report-dir",
@@ -69,13 +77,20 @@ export async function runFault(fault: Fault, timeLimit: string, caseTimeout?: st
   cli.stderr.on("data", (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);
   });
-  const exitCode = await new Promise<number | null>((resolve) => cli.on("exit", (code) => resolve(code)));
-  const seconds = (performance.now() - started) / 1000;
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  const exited = new Promise<number | null>((resolve) => cli.on("exit", (code) => resolve(code)));
+  let signalled: number | undefined;
+  if (o.sigtermAfterMs !== undefined) {
+    // Once the child asks for answers, not while node is still loading the CLI.
+    while (running(marker).length === 0 && cli.exitCode === null) await sleep(200);
+    await sleep(o.sigtermAfterMs);
+    signalled = performance.now();
+    cli.kill("SIGTERM");
+  }
+  const exitCode = await exited;
+  const seconds = (performance.now() - (signalled ?? started)) / 1000;
+  await sleep(300);
   const report = reportFiles.every((f) => existsSync(join(dir, f)));
-  const json = report
-    ? ((await import(join(dir, "report.json"), { with: { type: "json" } })).default as Report)
-    : undefined;
+  const json = report ? (JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as Report) : undefined;
   return { fault, exitCode, seconds, report, partial: json?.header.partial, leftBehind: running(marker), stderr };
 }
 
@@ -85,5 +100,22 @@ interface Report {
 
 function running(marker: string): string[] {
   const ps = spawnSync("ps", ["-eo", "pid,args"], { encoding: "utf8" });
-  return ps.stdout.split("\n").filter((l) => l.includes(marker) && !l.includes(" ps "));
+  // The CLI's own arguments carry the marker too: only the child and what it started count.
+  return ps.stdout.split("\n").filter((l) => l.includes(marker) && !l.includes("matchconform.js"));
 }
+
+/** Runs `work` on each item, `width` at a time, results in the items' order. */
+export async function pooled<T, R>(items: readonly T[], width: number, work: (t: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const lanes = Array.from({ length: width }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i] as T);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
