@@ -155,7 +155,7 @@ class ChildSession {
       );
       const instance: Instance = { id, process: child, stray: 0 };
       const timer = setTimeout(
-        () => fail(`the implementation did not answer start within ${this.#o.startTimeoutMs} ms`),
+        () => fail(`the implementation did not answer start within ${Math.round(this.#o.startTimeoutMs)} ms`),
         this.#o.startTimeoutMs,
       );
       this.#child = instance;

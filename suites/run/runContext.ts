@@ -104,18 +104,24 @@ export class RunContext {
     return this.timeLeft() <= 0;
   }
 
-  /** Has the phase under way used up its share (or the run been stopped)? */
+  /** Has the phase under way used up its share (or the run been stopped, or the implementation given up on)? */
   phaseOver(): boolean {
-    return this.stopped || performance.now() >= this.#phaseEnd;
+    return this.stopped || performance.now() >= this.#phaseEnd || this.#givenUpOn() !== undefined;
+  }
+
+  /** Why the adapter stopped asking the implementation, if it did: nothing more is worth asking. */
+  #givenUpOn(): string | undefined {
+    return this.#inner.health?.().broken ?? undefined;
   }
 
   get stopped(): boolean {
     return this.#signal?.aborted === true;
   }
 
-  /** Why work went unasked: the time limit, or the signal that interrupted the run. */
+  /** Why work went unasked: the time limit, the signal that interrupted the run, or a broken implementation. */
   get stopReason(): string {
-    return this.stopped ? String(this.#signal?.reason ?? "interrupted") : "time limit";
+    if (this.stopped) return String(this.#signal?.reason ?? "interrupted");
+    return this.#givenUpOn() === undefined ? "time limit" : "the implementation was declared broken";
   }
 
   /** False, counting `n` unasked pieces of work, once the phase is over. */
