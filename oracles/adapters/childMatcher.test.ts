@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Query } from "../invariants/invariant.ts";
@@ -62,6 +63,15 @@ describe("a child implementation", () => {
     expect(crash).toMatchObject({ answer: "broken", problem: "crashed" });
     expect(a).toEqual({ answer: "outcome", outcome: { outcome: "noMatch" } });
     expect(b).toEqual({ answer: "outcome", outcome: { outcome: "noMatch" } });
+  });
+
+  it("ends a crashed child's whole process group before its successor answers", async () => {
+    const marker = `orphan ${process.pid}-${Date.now()}`;
+    const m = await child();
+    expect(await m.match(query(marker))).toMatchObject({ answer: "broken", problem: "crashed" });
+    expect(await m.match(query("fine"))).toEqual({ answer: "outcome", outcome: { outcome: "noMatch" } });
+    const ps = spawnSync("ps", ["-eo", "args"], { encoding: "utf8" }).stdout;
+    expect(ps.split("\n").filter((l) => l.includes(marker))).toEqual([]);
   });
 
   it("reports a hang past the case timeout and goes on", async () => {
