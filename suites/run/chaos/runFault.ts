@@ -1,7 +1,7 @@
 // Runs the real CLI against the faulty child with one fault and measures what a user sees: the
 // exit code, the time to end, whether every report file is there, and what was left running.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -91,6 +91,7 @@ export async function runFault(fault: Fault, o: FaultOptions): Promise<FaultRun>
   await sleep(300);
   const report = reportFiles.every((f) => existsSync(join(dir, f)));
   const json = report ? (JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as Report) : undefined;
+  rmSync(dir, { recursive: true, force: true });
   return { fault, exitCode, seconds, report, partial: json?.header.partial, leftBehind: running(marker), stderr };
 }
 
