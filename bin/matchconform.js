@@ -15,3 +15,6 @@ const code = await main(
   (line) => process.stderr.write(`${line}\n`),
 );
 process.exitCode = code;
+// Whatever an implementation left holding the event loop (a pipe, a process that will not die),
+// the command ends: this timer fires only if something else still keeps the process alive.
+setTimeout(() => process.exit(code), 3000).unref();

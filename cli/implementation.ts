@@ -11,6 +11,8 @@ export interface ImplementationChoice {
   readonly implementation?: string | undefined;
   readonly module?: string | undefined;
   readonly caseTimeoutMs?: number | undefined;
+  /** Time a child has to answer start (default 30 s). */
+  readonly startTimeoutMs?: number | undefined;
 }
 
 export async function openImplementation(c: ImplementationChoice): Promise<Matcher> {
@@ -18,11 +20,12 @@ export async function openImplementation(c: ImplementationChoice): Promise<Match
     throw new UsageError("give --implementation or --module, not both");
   const timeout = c.caseTimeoutMs === undefined ? {} : { caseTimeoutMs: c.caseTimeoutMs };
   if (c.module !== undefined) return loadModuleMatcher(c.module, timeout);
+  const child = { ...timeout, ...(c.startTimeoutMs !== undefined && { startTimeoutMs: c.startTimeoutMs }) };
   const upstream = c.implementation === undefined ? null : upstreamPattern.exec(c.implementation);
   if (upstream?.[1]) {
     const binary = await buildUpstreamOracle(upstream[1], (line) => process.stderr.write(`${line}\n`));
-    return startChildMatcher(JSON.stringify(binary), timeout);
+    return startChildMatcher(JSON.stringify(binary), child);
   }
-  if (c.implementation !== undefined) return startChildMatcher(c.implementation, timeout);
+  if (c.implementation !== undefined) return startChildMatcher(c.implementation, child);
   return modelMatcher();
 }

@@ -20,7 +20,9 @@ commands:
       [--case-timeout 10s] [case files or folders (default suites/cases)]
       the corpus, then generated scenarios compared with the reference model, then the
       invariants on the implementation alone; without an implementation, the built-in model.
-      Reports go to --report-dir (default .matchconform/report).
+      Reports go to --report-dir (default .matchconform/report), also when the run ends early.
+      --time-limit bounds the whole run from the command's start (corpus until 30 % of it,
+      generated until 60 %, invariants until 80 %, then reduction) plus a 5 s grace.
 
   replay <files or folders...> [--kubernetes-version 1.N] [--implementation "<command>" | --module <file>]
       every test of every case file, at every minor the case applies to (or the one given),
@@ -45,7 +47,8 @@ commands:
       how often generated scenarios reach each clause of the reference model (Markdown).
 
 exit codes: 0 all passed, 1 a test failed or a divergence was found, 2 bad input or an
-implementation that would not start or gave no usable answer`;
+implementation that would not start, gave no usable answer or was declared broken, 130/143
+interrupted by SIGINT/SIGTERM (run writes a partial report)`;
 
 const implementationOptions = {
   implementation: { type: "string" },

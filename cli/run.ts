@@ -1,8 +1,11 @@
 import { existsSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Matcher } from "../oracles/adapters/matcher.ts";
+import { MatcherStartError } from "../oracles/adapters/matcher.ts";
 import { describeCapabilities, isFull } from "../oracles/contract/capabilities.ts";
 import type { Minor } from "../oracles/model/versions.ts";
 import { isMinor, supportedMinors } from "../oracles/model/versions.ts";
+import type { RunReport } from "../reports/runReport.ts";
 import { summary, terminalProgress } from "../reports/runText.ts";
 import { saveRegressions, writeReports } from "../reports/writeReports.ts";
 import type { ExpectedFailure } from "../suites/run/expectedFailures.ts";
@@ -11,7 +14,11 @@ import type { RunBudget } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
 import { budgetOf, durationMs, packageVersion, seedOf } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
+import { interruptExitCodes } from "./interrupt.ts";
 import { loadAll } from "./loadAll.ts";
+import type { Interrupts } from "./runSignals.ts";
+import { closeWithin, onSignals } from "./runSignals.ts";
+import { unfinishedReport } from "./unfinishedReport.ts";
 import { UsageError } from "./usageError.ts";
 
 export interface RunArgs {
@@ -33,58 +40,115 @@ export interface RunArgs {
 }
 
 export async function run(args: RunArgs, out: (line: string) => void, err: (line: string) => void): Promise<number> {
+  // The time limit counts from the command's start (performance.now() is 0 then): loading the
+  // cases and starting the implementation are part of the run.
+  const startedAt = 0;
   const budget = budgetOf(args, "default");
   const seed = seedOf(args.seed);
   const expected: ExpectedFailure[] = args.expectedFailures ? loadExpectedFailures(args.expectedFailures) : [];
   const cases = loadAll(args.cases.length > 0 ? args.cases : ["suites/cases"]);
   const caseTimeoutMs = args.caseTimeout === undefined ? undefined : durationMs("--case-timeout", args.caseTimeout);
-  const matcher = await openImplementation({ implementation: args.implementation, module: args.module, caseTimeoutMs });
-  try {
-    const minors = minorsOf(args, matcher.kubernetesVersions);
-    if (!isFull(matcher.capabilities))
-      out(`claimed profile: ${describeCapabilities(matcher.capabilities)} (nothing outside it is generated or sent)`);
-    const progress = terminalProgress(
-      process.stderr,
-      Number.isFinite(budget.timeLimitMs) ? budget.timeLimitMs : undefined,
-    );
-    const report = await runConformance({
-      matcher,
-      options: { budget, seed, minors, caseFiles: args.cases },
-      cases,
-      expected,
-      progress,
-      header: {
-        matchconform: packageVersion,
-        profile: args.profile ?? "default",
-        options: optionsOf(args, budget),
-        replay: replayCommand(args, seed),
-        ...(args.implementation && { command: args.implementation }),
-        ...(args.module && { module: args.module }),
-      },
-    });
-    progress.done();
-    const dir = args.reportDir ?? join(".matchconform", "report");
+  const limited = Number.isFinite(budget.timeLimitMs);
+  const dir = args.reportDir ?? join(".matchconform", "report");
+  const header = {
+    matchconform: packageVersion,
+    profile: args.profile ?? "default",
+    options: optionsOf(args, budget),
+    replay: replayCommand(args, seed),
+    seed,
+  };
+  const written = (report: RunReport) => {
     writeReports(dir, report);
     out(summary(report));
     out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);
-    if (args.updateExpectedFailures) {
-      const file = args.updateExpectedFailures;
-      const previous = existsSync(file) ? loadExpectedFailures(file) : expected;
-      const entries = updatedExpectedFailures(report, previous);
-      writeFileSync(`${file}.tmp`, expectedFailuresYaml(entries));
-      renameSync(`${file}.tmp`, file);
-      out(`${entries.length} expected failure${entries.length === 1 ? "" : "s"} written to ${file}`);
-    }
-    if (args.saveRegressions) {
-      const saved = saveRegressions(args.saveRegressions, report);
-      out(`${saved.length} regression case file${saved.length === 1 ? "" : "s"} written to ${args.saveRegressions}`);
-    }
-    if (report.footer.exitCode === 2)
-      err("matchconform: the implementation gave no usable answer (every one crashed, hung or broke the protocol)");
-    return report.footer.exitCode;
+  };
+  const unfinished = (implementation: RunReport["header"]["implementation"], why: string) =>
+    written(unfinishedReport({ header, implementation, kubernetesVersions: [], startedAt, why }));
+
+  // From here on a signal ends the run with a report (before the implementation answers start, once it has).
+  const interrupts = onSignals(err);
+  try {
+    return await runWith(await openChecked(), interrupts);
   } finally {
-    await matcher.close();
+    interrupts.dispose();
   }
+
+  async function openChecked(): Promise<Matcher> {
+    try {
+      return await openImplementation({
+        implementation: args.implementation,
+        module: args.module,
+        caseTimeoutMs,
+        ...(limited && { startTimeoutMs: Math.max(1000, Math.min(30_000, budget.timeLimitMs - performance.now())) }),
+      });
+    } catch (e) {
+      // A child that was run but would not start still gets its report, saying why.
+      if (e instanceof MatcherStartError && args.implementation !== undefined)
+        unfinished({ name: args.implementation, version: "unknown", command: args.implementation }, e.message);
+      throw e;
+    }
+  }
+
+  async function runWith(matcher: Matcher, interrupts: Interrupts): Promise<number> {
+    try {
+      let minors: Minor[];
+      try {
+        minors = minorsOf(args, matcher.kubernetesVersions);
+      } catch (e) {
+        if (e instanceof UsageError) unfinished(implementationOf(args, matcher), e.message);
+        throw e;
+      }
+      if (!isFull(matcher.capabilities))
+        out(`claimed profile: ${describeCapabilities(matcher.capabilities)} (nothing outside it is generated or sent)`);
+      const progress = terminalProgress(process.stderr, limited ? startedAt + budget.timeLimitMs : undefined);
+      const report = await runConformance({
+        matcher,
+        options: { budget, seed, minors, caseFiles: args.cases },
+        cases,
+        expected,
+        progress,
+        header: {
+          ...header,
+          ...(args.implementation && { command: args.implementation }),
+          ...(args.module && { module: args.module }),
+        },
+        clock: { startedAt, signal: interrupts.signal },
+      });
+      progress.done();
+      const signal = interrupts.received();
+      const final: RunReport =
+        signal === undefined
+          ? report
+          : { ...report, footer: { ...report.footer, exitCode: interruptExitCodes[signal] } };
+      written(final);
+      if (args.updateExpectedFailures) {
+        const file = args.updateExpectedFailures;
+        const previous = existsSync(file) ? loadExpectedFailures(file) : expected;
+        const entries = updatedExpectedFailures(final, previous);
+        writeFileSync(`${file}.tmp`, expectedFailuresYaml(entries));
+        renameSync(`${file}.tmp`, file);
+        out(`${entries.length} expected failure${entries.length === 1 ? "" : "s"} written to ${file}`);
+      }
+      if (args.saveRegressions) {
+        const saved = saveRegressions(args.saveRegressions, final);
+        out(`${saved.length} regression case file${saved.length === 1 ? "" : "s"} written to ${args.saveRegressions}`);
+      }
+      if (final.header.partial) err(`matchconform: partial report: ${final.header.partial}`);
+      else if (final.footer.exitCode === 2)
+        err("matchconform: the implementation gave no usable answer (every one crashed, hung or broke the protocol)");
+      return final.footer.exitCode;
+    } finally {
+      await closeWithin(matcher, 4000);
+    }
+  }
+}
+
+function implementationOf(args: RunArgs, m: Matcher): RunReport["header"]["implementation"] {
+  return {
+    ...m.info,
+    ...(args.implementation && { command: args.implementation }),
+    ...(args.module && { module: args.module }),
+  };
 }
 
 function minorsOf(args: RunArgs, declared: readonly Minor[]): Minor[] {

@@ -59,7 +59,7 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
     throw new UsageError(`--record ${a.record} is a file, not a folder`);
   const profile = (a.profile ?? "quick") as ProfileName;
   // Reducing a divergence asks hundreds of queries one after another: a second each against a server.
-  const budget: RunBudget = { ...budgetOf(a, "quick"), reduceMs: 0 };
+  const budget: RunBudget = { ...budgetOf(a, "quick"), reduce: false };
   const seed = seedOf(a.seed);
   const target = a.local
     ? await localTarget(version, err)

@@ -4,6 +4,7 @@ import { clauses } from "../oracles/model/clauses.ts";
 import { formatAnswer, formatReference } from "./answerText.ts";
 import { neverChecked, reductionText, seenIn, subjectsYaml } from "./bucketText.ts";
 import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
+import { runNotes } from "./runNotes.ts";
 import type { Bucket, RunReport } from "./runReport.ts";
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -26,7 +27,7 @@ export function runHtml(r: RunReport): string {
 <h1>matchconform: ${esc(h.implementation.name)} ${esc(h.implementation.version)}</h1>
 <p>Kubernetes ${h.kubernetesVersions.join(", ")} · input ${h.input} · seed ${h.seed} · profile ${esc(h.profile)} · ${(f.durationMs / 1000).toFixed(1)} s ·
 <span class="${open === 0 ? "ok" : "bad"}">${open === 0 ? "no divergence" : `${open} cause${open === 1 ? "" : "s"} of divergence`}</span></p>
-<p>Replay: <code>${esc(h.replay)}</code></p>
+<p>Replay: <code>${esc(h.replay)}</code></p>${notesHtml(r)}
 ${notSentLine(r)
   .map((l) => `<p>${esc(l)}</p>`)
   .join("")}
@@ -111,4 +112,14 @@ function coverageHtml(coverage: Readonly<Record<string, number>>): string {
     return `<tr><td><code>${esc(c)}</code></td><td class="num${n === 0 ? " zero" : ""}">${n}</td><td><span class="bar" style="width:${width}px"></span></td><td>${esc(known?.summary ?? "")}</td></tr>`;
   });
   return `<table><tr><th>clause</th><th class="num">decisions</th><th></th><th>what it decides</th></tr>${rows.join("")}</table>`;
+}
+
+function notesHtml(r: RunReport): string {
+  const notes = runNotes(r);
+  if (notes.length === 0) return "";
+  const items = notes.map(
+    (n) =>
+      `<li class="bad">${esc(n.text)}${n.lines?.length ? `<pre>${n.lines.map((l) => esc(JSON.stringify(l))).join("\n")}</pre>` : ""}</li>`,
+  );
+  return `<ul>${items.join("")}</ul>`;
 }

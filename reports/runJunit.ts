@@ -1,5 +1,6 @@
 // JUnit XML: one suite per phase, one failing testcase per bucket, for CI systems.
 import { formatAnswer, formatReference } from "./answerText.ts";
+import { runNotes } from "./runNotes.ts";
 import type { Phase, RunReport } from "./runReport.ts";
 
 const esc = (s: string) =>
@@ -31,5 +32,13 @@ export function runJunit(r: RunReport): string {
     ];
     return `  <testsuite name="matchconform ${phase}" tests="${buckets.length + 1}" failures="${buckets.length}">\n${cases.join("\n")}\n  </testsuite>`;
   });
+  const notes = runNotes(r);
+  // A run that ended early or whose implementation broke fails CI through a testcase of its own.
+  if (r.header.partial || r.footer.implementationHealth?.broken)
+    suites.push(
+      `  <testsuite name="matchconform run" tests="1" failures="1">\n    <testcase classname="matchconform.run" name="the run ended as planned">\n      <failure message="${esc(notes[0]?.text ?? "")}">${esc(
+        notes.map((n) => [n.text, ...(n.lines ?? []).map((l) => `    ${l}`)].join("\n")).join("\n"),
+      )}</failure>\n    </testcase>\n  </testsuite>`,
+    );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="matchconform ${esc(r.header.implementation.name)}">\n${suites.join("\n")}\n</testsuites>\n`;
 }

@@ -2,6 +2,7 @@
 import { formatAnswer, formatReference } from "./answerText.ts";
 import { neverChecked, reductionText, seenIn, subjectsYaml } from "./bucketText.ts";
 import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
+import { runNotes } from "./runNotes.ts";
 import type { Bucket, RunReport } from "./runReport.ts";
 
 export function runMarkdown(r: RunReport): string {
@@ -21,6 +22,12 @@ export function runMarkdown(r: RunReport): string {
     ...notSentLine(r).flatMap((l) => [`${l[0]?.toUpperCase()}${l.slice(1)}.`, ""]),
     ...skipWarnings(r).flatMap((w) => [`> **${w}**`, ""]),
   ];
+  const notes = runNotes(r);
+  for (const note of notes) {
+    out.push(`- **${note.text}**`);
+    for (const l of note.lines ?? []) out.push(`  - \`${JSON.stringify(l).replace(/`/g, "'")}\``);
+  }
+  if (notes.length > 0) out.push("");
   const open = r.buckets.filter((b) => !b.expectedFailure);
   out.push(
     open.length === 0 ? "**No divergence.**" : `## ${open.length} cause${open.length === 1 ? "" : "s"} of divergence`,

@@ -1,6 +1,6 @@
 // The report of `matchconform run`: a header, the buckets of divergences, and a footer with the
 // counts and the clause coverage (described by reports/run-report.schema.json).
-import type { Answer } from "../oracles/adapters/matcher.ts";
+import type { Answer, ImplementationHealth } from "../oracles/adapters/matcher.ts";
 import type { Capabilities } from "../oracles/contract/capabilities.ts";
 import type { Expected, Outcome } from "../oracles/contract/outcome.ts";
 import type { ImplementationInfo, SubjectInputForm } from "../oracles/contract/protocol.ts";
@@ -107,6 +107,8 @@ export interface RunReport {
     readonly profile: string;
     readonly options: Readonly<Record<string, string | number | boolean>>;
     readonly replay: string;
+    /** Set when the run ended early (interrupted, the implementation declared broken or not started): why. */
+    readonly partial?: string;
   };
   readonly buckets: readonly Bucket[];
   readonly expectedFailures: {
@@ -135,7 +137,18 @@ export interface RunReport {
     readonly skips: Readonly<Record<SkipPhase, PhaseSkips>>;
     readonly implementationFailures: number;
     readonly clauseCoverage: Readonly<Record<string, number>>;
+    /** Work not asked, by phase, and answers abandoned, because the time limit or an interruption came first. */
+    readonly notRun?: {
+      readonly reason: string;
+      readonly corpus: number;
+      readonly generated: number;
+      readonly invariants: number;
+      readonly abandoned: number;
+    };
+    /** How a child implementation behaved as a process: restarts, timeouts, protocol faults, given up on or not. */
+    readonly implementationHealth?: ImplementationHealth;
     readonly durationMs: number;
-    readonly exitCode: 0 | 1 | 2;
+    /** 130 or 143 when SIGINT or SIGTERM interrupted the run. */
+    readonly exitCode: 0 | 1 | 2 | 130 | 143;
   };
 }

@@ -4,6 +4,7 @@ import { isFull } from "../oracles/contract/capabilities.ts";
 import type { Progress } from "../suites/run/runContext.ts";
 import { bucketLines, neverChecked } from "./bucketText.ts";
 import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
+import { runNotes } from "./runNotes.ts";
 import type { RunReport } from "./runReport.ts";
 import { bundleFolder } from "./writeReports.ts";
 
@@ -31,6 +32,7 @@ export function summary(r: RunReport): string {
   const passed = f.corpus.passed + f.generated.agreed + f.invariants.reduce((n, i) => n + i.checked - i.violated, 0);
   lines.push(...skipsText(r), ...profileText(r));
   lines.push("", `${passed} passed, ${failed} failed`);
+  for (const note of runNotes(r)) lines.push(note.text, ...(note.lines ?? []).map((l) => `    ${JSON.stringify(l)}`));
   return lines.join("\n");
 }
 
@@ -63,30 +65,26 @@ function profileText(r: RunReport): string[] {
 }
 
 /**
- * Progress on a terminal (one rewritten line: phase, done, failing, and the time left of the
- * generated phase's limit), or nothing when output is not a terminal.
+ * Progress on a terminal (one rewritten line: phase, done, failing, and the time left of the run's
+ * limit, given as its deadline in performance.now() time), or nothing when output is not a terminal.
  */
-export function terminalProgress(stream: NodeJS.WriteStream, generatedLimitMs?: number): Progress & { done(): void } {
+export function terminalProgress(stream: NodeJS.WriteStream, deadline?: number): Progress & { done(): void } {
   const tty = stream.isTTY === true;
   let name = "";
   let total = 0;
   let last = 0;
-  let start = performance.now();
-  let deadlineMs: number | undefined;
   return {
     phase(n, t) {
       name = n;
       total = t;
-      start = performance.now();
-      deadlineMs = n === "generated" ? generatedLimitMs : undefined;
     },
     tick(done, failures) {
       const now = performance.now();
       if (!tty || now - last < 100) return;
       last = now;
-      const left =
-        deadlineMs === undefined ? "" : `, ${Math.max(0, Math.round((deadlineMs - (now - start)) / 1000))} s left`;
-      stream.write(`\r\x1b[2K${name}: ${done}/${total}, ${failures} failing${left}`);
+      const left = deadline === undefined ? "" : `, ${Math.max(0, Math.round((deadline - now) / 1000))} s left`;
+      const of = Number.isFinite(total) && total < Number.MAX_SAFE_INTEGER ? `/${total}` : "";
+      stream.write(`\r\x1b[2K${name}: ${done}${of}, ${failures} failing${left}`);
     },
     done() {
       if (tty) stream.write("\r\x1b[2K");

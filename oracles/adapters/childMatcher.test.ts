@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Query } from "../invariants/invariant.ts";
@@ -64,16 +65,38 @@ describe("a child implementation", () => {
     expect(b).toEqual({ answer: "outcome", outcome: { outcome: "noMatch" } });
   });
 
+  it("ends a crashed child's whole process group before its successor answers", async () => {
+    const marker = `orphan ${process.pid}-${Date.now()}`;
+    const m = await child();
+    expect(await m.match(query(marker))).toMatchObject({ answer: "broken", problem: "crashed" });
+    expect(await m.match(query("fine"))).toEqual({ answer: "outcome", outcome: { outcome: "noMatch" } });
+    const ps = spawnSync("ps", ["-eo", "args"], { encoding: "utf8" }).stdout;
+    expect(ps.split("\n").filter((l) => l.includes(marker))).toEqual([]);
+  });
+
   it("reports a hang past the case timeout and goes on", async () => {
     const m = await child("normal", 500);
     expect(await m.match(query("hang"))).toMatchObject({ answer: "broken", problem: "timeout" });
     expect(await m.match(query("fine"))).toEqual({ answer: "outcome", outcome: { outcome: "noMatch" } });
   });
 
-  it("reports a line that is not JSON and goes on", async () => {
-    const m = await child();
-    expect(await m.match(query("babble"))).toMatchObject({ answer: "broken", problem: "garbage" });
-    expect(await m.match(query("fine"))).toEqual({ answer: "outcome", outcome: { outcome: "noMatch" } });
+  it("records a line that is not JSON as a fault of its child, and answers in flight still count", async () => {
+    const m = await child("pairs", 800);
+    const [babble, fine] = await Promise.all([m.match(query("babble")), m.match(query("fine"))]);
+    expect(babble).toMatchObject({ answer: "broken", problem: "timeout" });
+    expect(fine).toEqual({ answer: "outcome", outcome: { outcome: "noMatch" } });
+    expect(m.health?.().faults).toEqual([
+      { child: 1, kind: "notJson", count: 1, lines: ["panic: something went wrong"] },
+    ]);
+  });
+
+  it("declares a child broken after three cases in a row time out, and asks it nothing more", async () => {
+    const m = await child("normal", 300);
+    for (let i = 0; i < 3; i++) expect(await m.match(query("hang"))).toMatchObject({ problem: "timeout" });
+    const started = performance.now();
+    expect(await m.match(query("fine"))).toMatchObject({ answer: "broken", message: /declared broken/ });
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(m.health?.()).toMatchObject({ timeouts: 3, broken: "3 cases in a row got no answer in time" });
   });
 
   it("reports an answer that breaks the protocol", async () => {

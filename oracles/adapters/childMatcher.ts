@@ -1,6 +1,8 @@
 // An implementation as a child process speaking line protocol v1: pipelined requests answered in
 // any order, a per-case timeout, restart after a crash or a hang, and the last lines of stderr
-// kept for the report. A child that crashes, hangs or babbles is reported and the run goes on.
+// kept for the report. A child that crashes, hangs or babbles is reported and the run goes on,
+// until it has cost too much: then it is declared broken and every later case is answered
+// "broken" at once (limits in ChildOptions, documented in examples/README.md).
 import type { Capabilities } from "../contract/capabilities.ts";
 import { readCapabilities } from "../contract/capabilities.ts";
 import type { ImplementationInfo, SubjectInputForm } from "../contract/protocol.ts";
@@ -9,9 +11,10 @@ import type { Query } from "../invariants/invariant.ts";
 import type { Minor } from "../model/versions.ts";
 import { isMinor } from "../model/versions.ts";
 import { LineChild } from "./childProcess.ts";
-import type { Answer, BrokenProblem, Matcher } from "./matcher.ts";
+import type { Answer, BrokenProblem, ImplementationHealth, Matcher, ProtocolFaultKind } from "./matcher.ts";
 import { MatcherStartError } from "./matcher.ts";
 import { matchMessage, unsentAnswer } from "./matchMessage.ts";
+import { ProtocolFaults } from "./protocolFaults.ts";
 import { parseAnswer, parseReady } from "./protocolMessages.ts";
 
 export interface ChildOptions {
@@ -21,9 +24,31 @@ export interface ChildOptions {
   readonly startTimeoutMs?: number;
   /** Requests in flight at once (default 1024). */
   readonly maxInFlight?: number;
-  /** Restarts before the runner stops restarting and reports every later case as broken (default 50). */
+  /** Restarts in all before the implementation is declared broken (default 50). */
   readonly maxRestarts?: number;
+  /** Children ended because a case timed out (default 5): a hang costs a case timeout each time. */
+  readonly maxHangs?: number;
+  /** Cases timed out in a row, no answer between them (default 3). */
+  readonly maxConsecutiveTimeouts?: number;
+  /** Restarts in a row with no answer between them (default 3). */
+  readonly maxFruitlessRestarts?: number;
+  /** Lines that are not JSON one child may write before the implementation is declared broken (default 20). */
+  readonly maxStrayLines?: number;
+  /** The longest line read from a child (default 1 MiB); a longer one is a protocol fault. */
+  readonly maxLineBytes?: number;
 }
+
+const defaults = {
+  caseTimeoutMs: 10_000,
+  startTimeoutMs: 30_000,
+  maxInFlight: 1024,
+  maxRestarts: 50,
+  maxHangs: 5,
+  maxConsecutiveTimeouts: 3,
+  maxFruitlessRestarts: 3,
+  maxStrayLines: 20,
+  maxLineBytes: 1 << 20,
+} as const satisfies Required<ChildOptions>;
 
 interface Pending {
   readonly seq: number;
@@ -42,6 +67,13 @@ interface Ready {
   readonly capabilities: Capabilities;
 }
 
+/** One child and what is known of it: its number, for the report, and how many stray lines it wrote. */
+interface Instance {
+  readonly id: number;
+  readonly process: LineChild;
+  stray: number;
+}
+
 export async function startChildMatcher(command: string, options: ChildOptions = {}): Promise<Matcher> {
   const session = new ChildSession(command, options);
   const ready = await session.start();
@@ -49,61 +81,87 @@ export async function startChildMatcher(command: string, options: ChildOptions =
     ...ready,
     match: (q) => session.match(q, ready.input, ready.capabilities),
     close: () => session.close(),
+    health: () => session.health(),
   };
 }
 
 class ChildSession {
   readonly #command: string;
-  readonly #caseTimeout: number;
-  readonly #startTimeout: number;
-  readonly #maxInFlight: number;
-  readonly #maxRestarts: number;
-  #child: LineChild | undefined;
+  readonly #o: Required<ChildOptions>;
+  #child: Instance | undefined;
+  #children = 0;
   #seq = 0;
   #restarts = 0;
+  #fruitlessRestarts = 0;
+  #hangs = 0;
+  #timeouts = 0;
+  #consecutiveTimeouts = 0;
+  #broken: string | undefined;
   #closing = false;
   /** Cases sent again after a crash, alone: while any is left, one case is in flight at a time. */
   #retrying = 0;
   readonly #pending = new Map<number, Pending>();
+  /** How each settled case was settled: a second answer to an answered one is a fault, a late one is not. */
+  readonly #settled = new Map<number, "answered" | "lost">();
   readonly #waiting: (() => void)[] = [];
+  readonly #faults = new ProtocolFaults();
+  /** Children being ended: a successor is started only once they are gone. */
+  readonly #ending = new Set<Promise<void>>();
   #starting: Promise<Ready> | undefined;
-  #restarting: Promise<LineChild | undefined> | undefined;
+  #restarting: Promise<Instance | undefined> | undefined;
 
   constructor(command: string, o: ChildOptions) {
     this.#command = command;
-    this.#caseTimeout = o.caseTimeoutMs ?? 10_000;
-    this.#startTimeout = o.startTimeoutMs ?? 30_000;
-    this.#maxInFlight = o.maxInFlight ?? 1024;
-    this.#maxRestarts = o.maxRestarts ?? 50;
+    this.#o = { ...defaults, ...o };
+  }
+
+  health(): ImplementationHealth {
+    return {
+      children: this.#children,
+      restarts: this.#restarts,
+      timeouts: this.#timeouts,
+      broken: this.#broken ?? null,
+      faults: this.#faults.list(),
+    };
   }
 
   /** Starts a child and reads its `ready` line; each child has its own handshake. */
   start(): Promise<Ready> {
+    const id = ++this.#children;
     this.#starting = new Promise<Ready>((resolve, reject) => {
       let awaitingReady = true;
       const fail = (message: string) => {
         awaitingReady = false;
         clearTimeout(timer);
-        child.kill();
-        reject(new MatcherStartError(message, child.stderrTail));
+        this.#end(instance);
+        reject(new MatcherStartError(message, instance.process.stderrTail));
       };
-      const child: LineChild = new LineChild(this.#command, {
-        line: (l) => {
-          if (!awaitingReady) return this.#onLine(l);
-          awaitingReady = false;
-          clearTimeout(timer);
-          const parsed = readyFrom(l);
-          if (parsed.ok) resolve(parsed.value);
-          else fail(`the implementation answered start with ${parsed.problem}`);
+      const child: LineChild = new LineChild(
+        this.#command,
+        {
+          line: (l) => {
+            if (!awaitingReady) return this.#onLine(instance, l);
+            awaitingReady = false;
+            clearTimeout(timer);
+            const parsed = readyFrom(l);
+            if (parsed.ok) resolve(parsed.value);
+            else fail(`the implementation answered start with ${parsed.problem}`);
+          },
+          overlong: (bytes) =>
+            awaitingReady
+              ? fail(`the implementation answered start with a line of ${bytes} bytes`)
+              : this.#onStray(instance, "overlongLine", `(a line of ${bytes} bytes)`),
+          exit: (how) =>
+            awaitingReady ? fail(`the implementation ${how} before answering start`) : this.#abandon(instance, how),
         },
-        exit: (how) =>
-          awaitingReady ? fail(`the implementation ${how} before answering start`) : this.#onExit(child, how),
-      });
-      const timer = setTimeout(
-        () => fail(`the implementation did not answer start within ${this.#startTimeout} ms`),
-        this.#startTimeout,
+        this.#o.maxLineBytes,
       );
-      this.#child = child;
+      const instance: Instance = { id, process: child, stray: 0 };
+      const timer = setTimeout(
+        () => fail(`the implementation did not answer start within ${Math.round(this.#o.startTimeoutMs)} ms`),
+        this.#o.startTimeoutMs,
+      );
+      this.#child = instance;
       child.send({ cmd: "start", version: 1 });
     });
     return this.#starting;
@@ -112,12 +170,11 @@ class ChildSession {
   async match(q: Query, input: SubjectInputForm, capabilities: Capabilities): Promise<Answer> {
     const prepared = matchMessage(q, input, capabilities);
     if (!prepared.send) return unsentAnswer(prepared);
-    while (this.#pending.size >= (this.#retrying > 0 ? 1 : this.#maxInFlight)) {
+    while (this.#broken === undefined && this.#pending.size >= (this.#retrying > 0 ? 1 : this.#o.maxInFlight)) {
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     }
-    const child = await this.#liveChild();
-    if (child === undefined)
-      return broken("crashed", `the implementation was restarted ${this.#maxRestarts} times; no more restarts`, []);
+    const child = this.#broken === undefined ? await this.#liveChild() : undefined;
+    if (child === undefined) return this.#givenUp();
     const seq = ++this.#seq;
     return new Promise<Answer>((resolve) => {
       const pending: Pending = { seq, message: { ...prepared.message, seq }, resolve, retried: false };
@@ -126,63 +183,115 @@ class ChildSession {
     });
   }
 
-  #send(child: LineChild, p: Pending): void {
-    p.timer = setTimeout(() => this.#onTimeout(p), this.#caseTimeout);
-    child.send(p.message);
+  #givenUp(): Answer {
+    return broken("crashed", `not asked: the implementation was declared broken (${this.#broken ?? "closed"})`, []);
+  }
+
+  #send(child: Instance, p: Pending): void {
+    p.timer = setTimeout(() => this.#onTimeout(child, p), this.#o.caseTimeoutMs);
+    child.process.send(p.message);
   }
 
   #settle(p: Pending, a: Answer): void {
     clearTimeout(p.timer);
     if (!this.#pending.delete(p.seq)) return;
+    this.#settled.set(p.seq, a.answer === "broken" ? "lost" : "answered");
     if (p.retried) this.#retrying--;
     p.resolve(a);
     this.#waiting.shift()?.();
   }
 
-  #onLine(line: string): void {
-    const child = this.#child;
+  #onLine(child: Instance, line: string): void {
+    if (child !== this.#child) return; // a child being replaced: nothing it says counts
+    const fault = this.#read(child, line);
+    // A stray line (a dependency's log on stdout) is a fault of this child; its answers still count.
+    if (fault === "notJson") this.#onStray(child, fault, line);
+    else if (fault !== undefined) this.#faults.add(child.id, fault, line);
+  }
+
+  /** Settles the case a line answers; what the line breaks of the protocol, if anything. */
+  #read(child: Instance, line: string): ProtocolFaultKind | undefined {
     let message: unknown;
     try {
       message = JSON.parse(line);
     } catch {
-      // Babbling: every case in flight is lost; the child is replaced.
-      const text = line.length > 200 ? `${line.slice(0, 200)}…` : line;
-      this.#failAll("garbage", `the implementation wrote a line that is not JSON: ${JSON.stringify(text)}`);
-      if (child) this.#abandon(child, "was ended after writing a line that is not JSON");
-      return;
+      return "notJson";
     }
+    if ((message as { ready?: unknown } | null)?.ready !== undefined) return "startAnsweredTwice";
     const { seq, answer } = parseAnswer(message);
-    const p = seq === undefined ? undefined : this.#pending.get(seq);
-    if (p === undefined) return; // an answer to nothing in flight (already timed out): ignored
+    if (seq === undefined) return "missingSeq";
+    const p = this.#pending.get(seq);
+    if (p === undefined) {
+      // A late answer to a case that timed out or crashed is no fault; one to nothing asked, or a second one, is.
+      const before = this.#settled.get(seq);
+      return before === undefined ? "unknownSeq" : before === "answered" ? "duplicateSeq" : undefined;
+    }
+    if (answer.ok) {
+      this.#consecutiveTimeouts = 0;
+      this.#fruitlessRestarts = 0;
+    }
     this.#settle(
       p,
-      answer.ok ? answer.value : broken("protocol", `answer ${seq} ${answer.problem}`, child?.stderrTail ?? []),
+      answer.ok ? answer.value : broken("protocol", `answer ${seq} ${answer.problem}`, child.process.stderrTail),
     );
+    return undefined;
   }
 
-  #onTimeout(p: Pending): void {
-    const child = this.#child;
-    this.#settle(p, broken("timeout", `no answer within ${this.#caseTimeout} ms`, child?.stderrTail ?? []));
+  #onStray(child: Instance, kind: "notJson" | "overlongLine", line: string): void {
+    if (child !== this.#child) return;
+    this.#faults.add(child.id, kind, line);
+    if (++child.stray > this.#o.maxStrayLines)
+      this.#declareBroken(
+        "garbage",
+        `child ${child.id} wrote more than ${this.#o.maxStrayLines} lines that are not protocol messages`,
+      );
+  }
+
+  #onTimeout(child: Instance, p: Pending): void {
+    this.#timeouts++;
+    this.#settle(p, broken("timeout", `no answer within ${this.#o.caseTimeoutMs} ms`, child.process.stderrTail));
+    if (child !== this.#child) return;
+    this.#hangs++;
+    this.#consecutiveTimeouts++;
+    if (this.#consecutiveTimeouts >= this.#o.maxConsecutiveTimeouts)
+      this.#declareBroken("timeout", `${this.#consecutiveTimeouts} cases in a row got no answer in time`);
+    else if (this.#hangs >= this.#o.maxHangs)
+      this.#declareBroken("timeout", `it hung ${this.#hangs} times (a case timed out each time)`);
     // A hung child is replaced; what else was in flight is sent again, one at a time.
-    if (child) this.#abandon(child, `was ended after a case timed out`);
+    else this.#abandon(child, "was ended after a case timed out");
   }
 
-  #onExit(child: LineChild, how: string): void {
-    this.#abandon(child, how);
+  /** The runner stops asking: what is in flight and every later case is answered broken at once. */
+  #declareBroken(problem: BrokenProblem, why: string): void {
+    if (this.#broken !== undefined) return;
+    this.#broken = why;
+    const child = this.#child;
+    this.#child = undefined;
+    if (child) this.#end(child);
+    const tail = child?.process.stderrTail ?? [];
+    for (const p of [...this.#pending.values()])
+      this.#settle(p, broken(problem, `the implementation was declared broken: ${why}`, tail));
+    for (const wake of this.#waiting.splice(0)) wake();
+  }
+
+  /** Ends a child; its successor waits until it is gone. */
+  #end(child: Instance): void {
+    const ending = child.process.end();
+    this.#ending.add(ending);
+    void ending.finally(() => this.#ending.delete(ending));
   }
 
   /** The child is gone or being ended: later cases go to a new one, those in flight are retried. */
-  #abandon(child: LineChild, how: string): void {
+  #abandon(child: Instance, how: string): void {
     if (child !== this.#child) return;
     this.#child = undefined;
-    child.kill();
+    this.#end(child);
     if (this.#closing) return;
     const inFlight = [...this.#pending.values()];
-    if (inFlight.length === 0) return;
     // The crash may be any one case's fault: each is sent once more, alone; a second crash is its own.
     for (const p of inFlight) {
       if (p.retried || inFlight.length === 1) {
-        this.#settle(p, broken("crashed", `the implementation ${how}`, child.stderrTail));
+        this.#settle(p, broken("crashed", `the implementation ${how}`, child.process.stderrTail));
       } else {
         clearTimeout(p.timer);
         this.#pending.delete(p.seq);
@@ -194,41 +303,50 @@ class ChildSession {
   }
 
   async #resend(p: Pending): Promise<void> {
-    while (this.#pending.size >= 1) await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    const child = await this.#liveChild();
+    while (this.#broken === undefined && this.#pending.size >= 1)
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    const child = this.#broken === undefined ? await this.#liveChild() : undefined;
     this.#pending.set(p.seq, p);
-    if (child === undefined) this.#settle(p, broken("crashed", "the implementation could not be restarted", []));
+    if (child === undefined) this.#settle(p, this.#givenUp());
     else this.#send(child, p);
   }
 
-  async #liveChild(): Promise<LineChild | undefined> {
-    if (this.#child && !this.#child.exited) {
-      await this.#starting;
+  async #liveChild(): Promise<Instance | undefined> {
+    if (this.#child && !this.#child.process.exited) {
+      await this.#starting?.catch(() => undefined);
       return this.#child;
     }
     // One restart at a time, shared by every caller that found the child gone.
-    if (this.#restarting === undefined) {
-      if (this.#restarts >= this.#maxRestarts) return undefined;
-      this.#restarts++;
-      this.#restarting = this.start().then(
-        () => this.#child,
-        () => undefined,
-      );
-      void this.#restarting.finally(() => {
-        this.#restarting = undefined;
-      });
-    }
+    this.#restarting ??= this.#restart();
     return this.#restarting;
   }
 
-  #failAll(problem: BrokenProblem, message: string): void {
-    const tail = this.#child?.stderrTail ?? [];
-    for (const p of [...this.#pending.values()]) this.#settle(p, broken(problem, message, tail));
+  async #restart(): Promise<Instance | undefined> {
+    try {
+      if (this.#restarts >= this.#o.maxRestarts)
+        this.#declareBroken("crashed", `it was restarted ${this.#restarts} times`);
+      else if (this.#fruitlessRestarts >= this.#o.maxFruitlessRestarts)
+        this.#declareBroken("crashed", `it was restarted ${this.#fruitlessRestarts} times in a row without answering`);
+      if (this.#broken !== undefined || this.#closing) return undefined;
+      this.#restarts++;
+      this.#fruitlessRestarts++;
+      await Promise.all(this.#ending); // lines of the old child are never read as the new one's
+      await this.start();
+      return this.#child;
+    } catch {
+      return undefined;
+    } finally {
+      this.#restarting = undefined;
+    }
   }
 
   async close(): Promise<void> {
     this.#closing = true;
-    await this.#child?.stop();
+    const child = this.#child;
+    this.#child = undefined;
+    for (const p of [...this.#pending.values()]) this.#settle(p, broken("crashed", "the run ended first", []));
+    for (const wake of this.#waiting.splice(0)) wake();
+    await Promise.all([child?.process.stop(), ...this.#ending]);
   }
 }
 

@@ -1,46 +1,76 @@
-// One running child speaking line protocol v1: lines in, lines out, the tail of stderr kept.
+// One running child speaking line protocol v1: lines in, lines out, the tail of stderr kept. Each
+// child reads its own pipes: once it is ended, nothing it wrote reaches its successor, and its
+// whole process group (grandchildren included) is killed before `end()` resolves.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createInterface } from "node:readline";
 
 export interface ChildEvents {
   line(text: string): void;
+  /** A line longer than the limit: not kept, only its length reported. */
+  overlong(bytes: number): void;
   exit(description: string): void;
 }
 
 const stderrLines = 40;
+const stderrLineChars = 1000;
+/** What a child may take to exit once killed before it is given up on (a zombie, a stuck pipe). */
+const killWaitMs = 2000;
 
 export class LineChild {
   readonly #child: ChildProcess;
   readonly #stderr: string[] = [];
+  readonly #exit: Promise<void>;
   #exited = false;
+  #detached = false;
   readonly #outgoing: string[] = [];
 
-  constructor(command: string, events: ChildEvents) {
+  constructor(command: string, events: ChildEvents, maxLineBytes = 1 << 20) {
     this.#child = spawn(command, {
       shell: true,
       stdio: ["pipe", "pipe", "pipe"],
+      // Its own process group, so that ending it ends what it started too.
       detached: process.platform !== "win32",
     });
     const out = this.#child.stdout;
     const err = this.#child.stderr;
     if (!out || !err) throw new Error("the child has no stdout or stderr");
-    createInterface({ input: out, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (l) => events.line(l));
-    createInterface({ input: err, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (l) => {
-      this.#stderr.push(l);
-      if (this.#stderr.length > stderrLines) this.#stderr.shift();
+    const live = (f: () => void) => {
+      if (!this.#detached) f();
+    };
+    splitLines(out, maxLineBytes, {
+      line: (l) => live(() => events.line(l)),
+      overlong: (n) => live(() => events.overlong(n)),
+      // A child that closes its stdout can answer nothing more: unless it is exiting anyway, it is
+      // as good as gone.
+      end: () => setTimeout(() => live(() => this.#onExit("closed its stdout and kept running", events)), 200).unref(),
+    });
+    splitLines(err, stderrLineChars * 4, {
+      line: (l) => this.#keepStderr(l),
+      overlong: (n) => this.#keepStderr(`(a line of ${n} bytes)`),
+      end: () => {},
     });
     this.#child.stdin?.on("error", () => {}); // a child that exits early closes its stdin: the exit event reports it
-    this.#child.on("error", (e) => this.#onExit(`could not be run: ${e.message}`, events));
+    this.#exit = new Promise<void>((resolve) => {
+      this.#child.once("exit", () => resolve());
+      this.#child.once("error", () => resolve());
+    });
+    this.#child.on("error", (e) => live(() => this.#onExit(`could not be run: ${e.message}`, events)));
     this.#child.on("exit", (code, signal) =>
-      this.#onExit(signal ? `was killed by ${signal}` : `exited with code ${code}`, events),
+      live(() => this.#onExit(signal ? `was killed by ${signal}` : `exited with code ${code}`, events)),
     );
+  }
+
+  #keepStderr(l: string): void {
+    this.#stderr.push(l.length > stderrLineChars ? `${l.slice(0, stderrLineChars)}…` : l);
+    if (this.#stderr.length > stderrLines) this.#stderr.shift();
   }
 
   #onExit(description: string, events: ChildEvents): void {
     if (this.#exited) return;
     this.#exited = true;
     // Let the last stdout and stderr lines arrive before the exit is reported.
-    setImmediate(() => events.exit(description));
+    setImmediate(() => {
+      if (!this.#detached) events.exit(description);
+    });
   }
 
   get exited(): boolean {
@@ -64,24 +94,81 @@ export class LineChild {
     if (!this.#exited && text !== "") this.#child.stdin?.write(text);
   }
 
-  /** Asks the child to stop, then ends it (its whole process group) if it has not within `graceMs`. */
+  /** Asks the child to stop, then ends its process group, at once if it has not exited within `graceMs`. */
   async stop(graceMs = 2000): Promise<void> {
-    if (this.#exited) return;
-    this.send({ cmd: "stop" });
-    this.#flush();
-    this.#child.stdin?.end();
-    const exited = new Promise<void>((resolve) => this.#child.once("exit", () => resolve()));
-    const timer = new Promise<"late">((resolve) => setTimeout(() => resolve("late"), graceMs).unref());
-    if ((await Promise.race([exited, timer])) === "late") this.kill();
+    if (!this.#exited) {
+      this.send({ cmd: "stop" });
+      this.#flush();
+      this.#child.stdin?.end();
+      await Promise.race([this.#exit, sleep(graceMs)]);
+    }
+    await this.end();
   }
 
-  kill(): void {
-    if (this.#exited || this.#child.pid === undefined) return;
+  /**
+   * Ends the child for good: no event of it is delivered from now on, its process group is
+   * killed (what it left running too), and the promise resolves once it has exited.
+   */
+  async end(): Promise<void> {
+    this.#detached = true;
+    this.#exited = true;
+    this.#killGroup();
+    await Promise.race([this.#exit, sleep(killWaitMs)]);
+    this.#child.stdout?.destroy();
+    this.#child.stderr?.destroy();
+    this.#child.stdin?.destroy();
+  }
+
+  #killGroup(): void {
+    const pid = this.#child.pid;
+    if (pid === undefined) return;
     try {
-      if (process.platform !== "win32") process.kill(-this.#child.pid, "SIGKILL");
+      // The group outlives its leader while a grandchild is in it: kill it even after the exit.
+      if (process.platform !== "win32") process.kill(-pid, "SIGKILL");
       else this.#child.kill("SIGKILL");
     } catch {
-      this.#child.kill("SIGKILL");
+      if (this.#child.exitCode === null && this.#child.signalCode === null) this.#child.kill("SIGKILL");
     }
   }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+interface LineSink {
+  line(text: string): void;
+  overlong(bytes: number): void;
+  end(): void;
+}
+
+/** Splits a stream into lines, never holding more than `maxBytes` of one line. */
+function splitLines(stream: NodeJS.ReadableStream, maxBytes: number, sink: LineSink): void {
+  let held: string[] = [];
+  let heldBytes = 0;
+  let dropping = 0;
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk: string) => {
+    let start = 0;
+    for (let nl = chunk.indexOf("\n", start); nl !== -1; nl = chunk.indexOf("\n", start)) {
+      const piece = chunk.slice(start, nl);
+      start = nl + 1;
+      if (dropping > 0) sink.overlong(dropping + piece.length);
+      else if (heldBytes + piece.length > maxBytes) sink.overlong(heldBytes + piece.length);
+      else sink.line((held.join("") + piece).replace(/\r$/, ""));
+      held = [];
+      heldBytes = 0;
+      dropping = 0;
+    }
+    const rest = chunk.slice(start);
+    if (rest === "") return;
+    if (dropping > 0 || heldBytes + rest.length > maxBytes) {
+      dropping += heldBytes + rest.length;
+      held = [];
+      heldBytes = 0;
+    } else {
+      held.push(rest);
+      heldBytes += rest.length;
+    }
+  });
+  stream.on("end", () => sink.end());
+  stream.on("error", () => {});
 }

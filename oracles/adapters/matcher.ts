@@ -34,6 +34,37 @@ export interface Matcher {
   /** The query as the runner states it; the adapter sends what the protocol says to send. */
   match(query: Query): Promise<Answer>;
   close(): Promise<void>;
+  /** How the implementation behaved as a process (a child's restarts, faults, whether it was given up on). */
+  health?(): ImplementationHealth;
+}
+
+/** What a child wrote that line protocol v1 does not allow, kept with the offending lines. */
+export type ProtocolFaultKind =
+  | "notJson"
+  | "overlongLine"
+  | "missingSeq"
+  | "unknownSeq"
+  | "duplicateSeq"
+  | "startAnsweredTwice";
+
+export interface ProtocolFault {
+  /** Which child (1 the first, 2 its first replacement, …) wrote it. */
+  readonly child: number;
+  readonly kind: ProtocolFaultKind;
+  readonly count: number;
+  /** The first few offending lines, each cut at 200 characters. */
+  readonly lines: readonly string[];
+}
+
+export interface ImplementationHealth {
+  /** Children started, the first included. */
+  readonly children: number;
+  readonly restarts: number;
+  /** Cases that got no answer within the case timeout. */
+  readonly timeouts: number;
+  /** Why the runner stopped asking the implementation, or null when it never did. */
+  readonly broken: string | null;
+  readonly faults: readonly ProtocolFault[];
 }
 
 /** The implementation would not start or would not speak the protocol at all: exit code 2. */

@@ -30,6 +30,7 @@ export async function runCorpus(ctx: RunContext, cases: readonly LoadedCase[]): 
   await inParallel(work, 64, async ({ c, t, minor }) => {
     const query = corpusQuery(c, t, minor);
     const answer = await ctx.ask(query);
+    if (answer === undefined) return; // not run: time limit
     const model = ctx.model(query);
     if (answer.answer === "skipped") counts.skipped++;
     else if (answer.answer === "outcome" && satisfies(t.expected, answer.outcome)) counts.passed++;

@@ -23,14 +23,15 @@ export async function runGenerated(ctx: RunContext): Promise<GeneratedCounts> {
   // Drawn inside the claimed scope; a scenario outside it is a generator bug, dropped and counted.
   const arbitrary = scenariosInScope(ctx, "generated");
   if (arbitrary === undefined) return counts;
-  const deadline = performance.now() + budget.timeLimitMs;
   ctx.progress.phase("generated", budget.numRuns);
-  for (let batch = 0; counts.scenarios < budget.numRuns && performance.now() < deadline; batch++) {
+  // Until the scenarios are done or the phase's share of the run's time limit is spent.
+  for (let batch = 0; counts.scenarios < budget.numRuns && !ctx.phaseOver(); batch++) {
     const n = Math.min(batchSize, budget.numRuns - counts.scenarios);
     const batchSeed = seed + batch;
     const queries = keepInScope(ctx, "generated", fc.sample(arbitrary, { seed: batchSeed, numRuns: n }), (q) => q);
     await inParallel(queries, batchSize, async (q, index) => {
       const answer = await ctx.ask(q);
+      if (answer === undefined) return; // not run: time limit
       counts.scenarios++;
       if (answer.answer === "skipped") {
         counts.skipped++;
@@ -58,5 +59,6 @@ export async function runGenerated(ctx: RunContext): Promise<GeneratedCounts> {
     });
     ctx.progress.tick(counts.scenarios, counts.diverged);
   }
+  if (budget.numRuns < Number.MAX_SAFE_INTEGER) ctx.notRun.generated = budget.numRuns - counts.scenarios;
   return counts;
 }

@@ -25,9 +25,12 @@ export async function runInvariants(ctx: RunContext): Promise<InvariantCounts[]>
   let violations = 0;
   for (const [i, inv] of invariants.entries()) {
     const counts: InvariantCounts = { name: inv.name, checked: 0, violated: 0, inconclusive: 0 };
+    all.push(counts);
+    if (!ctx.mayAsk(budget.invariantRuns)) continue; // not run: time limit
     const runSeed = seed + 1000 + i;
     const samples = fc.sample(fc.tuple(arbitrary, inv.extra), { seed: runSeed, numRuns: budget.invariantRuns });
     await inParallel(samples, 64, async ([q, extra], index) => {
+      if (!ctx.mayAsk()) return; // not run: time limit
       // Not applicable when the base or the variant lies outside the claimed scope: neither is sent.
       const outside = pairOutOfScope(ctx, inv, q, extra);
       if (outside !== undefined) return ctx.skips.outOfScope("invariants", outside);
@@ -61,7 +64,6 @@ export async function runInvariants(ctx: RunContext): Promise<InvariantCounts[]>
     });
     done += budget.invariantRuns;
     ctx.progress.tick(done, violations);
-    all.push(counts);
   }
   return all;
 }

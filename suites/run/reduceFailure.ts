@@ -29,23 +29,31 @@ export interface ReducedFailure {
 /** Calls one reduction may spend on the implementation. */
 const maxCalls = 600;
 
-export async function reduceFailure(ctx: RunContext, f: Failure, deadline: number): Promise<ReducedFailure> {
+/**
+ * Reduces one failure until `deadline` (performance.now()); `reduce: false`, or a deadline already
+ * past, keys it on its example as it is, marked unreduced with the reason.
+ */
+export async function reduceFailure(
+  ctx: RunContext,
+  f: Failure,
+  deadline: number,
+  reduce = true,
+): Promise<ReducedFailure> {
   const allowed = (q: Query) => ctx.allows(q);
-  if (ctx.options.budget.reduceMs <= 0)
-    return reduceDivergence(ctx, f, deadline, allowed, "reduction is off for this run");
+  const off = !reduce
+    ? "reduction is off for this run"
+    : performance.now() >= deadline
+      ? "the run's time limit came before this reduction"
+      : undefined;
   if (f.invariant) {
     const inv = f.invariant;
     const side = divergentSide(ctx, f);
-    if (side === undefined) return reduceViolation(ctx, f, deadline);
-    const reduced = await reduceDivergence(
-      ctx,
-      { ...f, query: side.query, actual: { answer: "outcome", outcome: side.outcome } },
-      deadline,
-      allowed,
-    );
+    if (side === undefined) return reduceViolation(ctx, f, deadline, off);
+    const asDivergence = { ...f, query: side.query, actual: { answer: "outcome" as const, outcome: side.outcome } };
+    const reduced = await reduceDivergence(ctx, asDivergence, deadline, allowed, off);
     return { ...reduced, invariant: inv.invariant.name };
   }
-  return reduceDivergence(ctx, f, deadline, allowed);
+  return reduceDivergence(ctx, f, deadline, allowed, off);
 }
 
 /**
@@ -153,7 +161,12 @@ async function reduceDivergence(
 }
 
 /** Neither side diverges from the model: the violation itself is reduced, base and variant kept apart. */
-async function reduceViolation(ctx: RunContext, f: Failure, deadline: number): Promise<ReducedFailure> {
+async function reduceViolation(
+  ctx: RunContext,
+  f: Failure,
+  deadline: number,
+  off: string | undefined,
+): Promise<ReducedFailure> {
   const inv = f.invariant;
   if (!inv) throw new Error("reduceViolation needs an invariant failure");
   const different = (a: Query, b: Query) => JSON.stringify(a) !== JSON.stringify(b);
@@ -161,15 +174,21 @@ async function reduceViolation(ctx: RunContext, f: Failure, deadline: number): P
     const check = await checkInvariant(inv.invariant, q, inv.extra, (x) => ctx.outcomeOf(x));
     return check.result === "violated" && different(check.base.query, check.variant.query);
   };
-  const reduction = await normaliseQuery(f.query, violated, {
-    maxCalls,
-    deadline,
-    allowed: (q) => {
-      const pair = inv.invariant.pair(q, inv.extra);
-      return pair !== undefined && ctx.allows(pair[0]) && ctx.allows(pair[1]);
-    },
-  });
-  const check = await checkInvariant(inv.invariant, reduction.query, inv.extra, (x) => ctx.outcomeOf(x));
+  const reduction: Reduction =
+    off !== undefined
+      ? { status: "unreduced", query: f.query, calls: 0, moves: [], why: off }
+      : await normaliseQuery(f.query, violated, {
+          maxCalls,
+          deadline,
+          allowed: (q) => {
+            const pair = inv.invariant.pair(q, inv.extra);
+            return pair !== undefined && ctx.allows(pair[0]) && ctx.allows(pair[1]);
+          },
+        });
+  const check =
+    reduction.calls === 0
+      ? ({ result: "holds" } as const)
+      : await checkInvariant(inv.invariant, reduction.query, inv.extra, (x) => ctx.outcomeOf(x));
   const base = check.result === "violated" ? check.base : { query: f.query, outcome: inv.baseOutcome };
   const variant = check.result === "violated" ? check.variant : { query: inv.variant, outcome: inv.variantOutcome };
   const name = inv.invariant.name;

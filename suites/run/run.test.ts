@@ -17,16 +17,21 @@ import caseSchema from "../cases/case-file.schema.json" with { type: "json" };
 import { collectCaseFiles } from "../format/collectCaseFiles.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";
 import { replayWithModel } from "../replay/replayCases.ts";
+import type { RunBudget } from "./options.ts";
 import { profiles } from "./options.ts";
 import { runConformance } from "./run.ts";
 
 const cases = collectCaseFiles([fileURLToPath(new URL("../cases", import.meta.url))]).flatMap(loadCaseFile);
 const silent = { phase() {}, tick() {} };
 
-async function runOn(matcher: Matcher, expected: { bucket: string; reason: string }[] = []): Promise<RunReport> {
+async function runOn(
+  matcher: Matcher,
+  expected: { bucket: string; reason: string }[] = [],
+  budget: RunBudget = profiles.quick,
+): Promise<RunReport> {
   return runConformance({
     matcher,
-    options: { budget: profiles.quick, seed: 7, minors: ["1.37"], caseFiles: [] },
+    options: { budget, seed: 7, minors: ["1.37"], caseFiles: [] },
     cases,
     expected,
     progress: silent,
@@ -46,6 +51,18 @@ describe("matchconform run", () => {
     expect(report.buckets).toEqual([]);
     expect(report.footer.exitCode).toBe(0);
     expect(report.footer.corpus.failed).toBe(0);
+    expect(validReport(report), JSON.stringify(validReport.errors)).toBe(true);
+  });
+
+  it("ends at its time limit when the implementation never answers, counting what it did not ask", async () => {
+    const silent: Matcher = { ...modelMatcher(), match: () => new Promise(() => {}) };
+    const started = performance.now();
+    const report = await runOn(silent, [], { ...profiles.quick, timeLimitMs: 1500 });
+    expect(performance.now() - started).toBeLessThan(2500);
+    expect(report.footer.exitCode).toBe(2);
+    expect(report.footer.notRun).toMatchObject({ reason: "time limit", generated: 300 });
+    expect(report.footer.notRun?.abandoned).toBeGreaterThan(0);
+    expect(report.footer.notRun?.invariants).toBeGreaterThan(0);
     expect(validReport(report), JSON.stringify(validReport.errors)).toBe(true);
   });
 

@@ -15,7 +15,7 @@ import { runGenerated } from "./generatedPhase.ts";
 import type { InvariantCounts } from "./invariantPhase.ts";
 import { runInvariants } from "./invariantPhase.ts";
 import type { RunOptions } from "./options.ts";
-import type { Progress } from "./runContext.ts";
+import type { Progress, RunClock } from "./runContext.ts";
 import { RunContext } from "./runContext.ts";
 
 export interface RunInput {
@@ -31,53 +31,89 @@ export interface RunInput {
     readonly module?: string;
   };
   readonly progress: Progress;
+  /** When the run started and the signal that interrupts it: the time limit counts from then. */
+  readonly clock?: RunClock;
 }
 
+/**
+ * The run, ended by the time limit (shared out as runContext.ts's phaseEnds say) or by
+ * `clock.signal`, whatever the implementation does: answers still pending then are abandoned and
+ * counted, and the report says what was not run.
+ */
 export async function runConformance(input: RunInput): Promise<RunReport> {
-  const started = performance.now();
-  const startedAt = new Date().toISOString();
+  const started = input.clock?.startedAt ?? performance.now();
+  const startedAt = new Date(Date.now() - (performance.now() - started)).toISOString();
   const failures = new FailureLog();
-  const ctx = new RunContext(input.matcher, input.options, failures, input.progress);
+  const ctx = new RunContext(input.matcher, input.options, failures, input.progress, input.clock);
+  try {
+    ctx.enter("corpus");
+    const corpus = await runCorpus(ctx, input.cases);
+    ctx.enter("generated");
+    const generatedStart = performance.now();
+    const firstBefore = failures.countIn("generated");
+    const generated = await runGenerated(ctx);
+    const firstAt = firstDivergenceAt(failures, firstBefore);
+    ctx.enter("invariants");
+    const invariants = await runInvariants(ctx);
+    ctx.enter("reduction");
+    ctx.skips.phase = undefined; // reductions ask again: not counted
+    ctx.progress.phase("diagnosis", failures.groups.length);
+    // Reductions stop at the deadline; a diagnosis still under way then is made again unreduced.
+    const reduce = input.options.budget.reduce;
+    const collected = await ctx.beforeDeadline(diagnose(ctx, failures, ctx.deadline, reduce), () =>
+      diagnose(ctx, failures, ctx.deadline, false),
+    );
+    const applied = applyExpectedFailures(collected, input.expected);
+    const health = input.matcher.health?.();
 
-  const corpus = await runCorpus(ctx, input.cases);
-  const generatedStart = performance.now();
-  const firstBefore = failures.countIn("generated");
-  const generated = await runGenerated(ctx);
-  const firstAt = firstDivergenceAt(failures, firstBefore);
-  const invariants = await runInvariants(ctx);
-  ctx.skips.phase = undefined; // reductions ask again: not counted
-  ctx.progress.phase("diagnosis", failures.groups.length);
-  const collected = await diagnose(ctx, failures, performance.now() + input.options.budget.reduceMs);
-  const applied = applyExpectedFailures(collected, input.expected);
-
-  const { command, module, ...header } = input.header;
-  return {
-    header: {
-      ...header,
-      startedAt,
-      implementation: { ...input.matcher.info, ...(command && { command }), ...(module && { module }) },
-      input: input.matcher.input,
-      kubernetesVersions: input.options.minors,
-      capabilities: input.matcher.capabilities,
-      seed: input.options.seed,
-    },
-    buckets: applied.buckets,
-    expectedFailures: { stillFailing: applied.stillFailing, noLongerFailing: applied.noLongerFailing },
-    footer: {
-      corpus,
-      generated: {
-        ...generated,
-        timeToFirstDivergenceMs: firstAt === undefined ? null : Math.round(firstAt - generatedStart),
+    const { command, module, ...header } = input.header;
+    const partial = ctx.stopped
+      ? `interrupted by ${ctx.stopReason}`
+      : health?.broken
+        ? `the implementation was declared broken: ${health.broken}`
+        : undefined;
+    return {
+      header: {
+        ...header,
+        startedAt,
+        implementation: { ...input.matcher.info, ...(command && { command }), ...(module && { module }) },
+        input: input.matcher.input,
+        kubernetesVersions: input.options.minors,
+        capabilities: input.matcher.capabilities,
+        seed: input.options.seed,
+        ...(partial && { partial }),
       },
-      invariants,
-      firstFailureMs: failures.firstAt === undefined ? null : Math.round(failures.firstAt - started),
-      skips: skipsOf(ctx, corpus, generated, invariants),
-      implementationFailures: ctx.implementationFailures,
-      clauseCoverage: Object.fromEntries(clauseNames.map((c) => [c, ctx.coverage.get(c) ?? 0])),
-      durationMs: Math.round(performance.now() - started),
-      exitCode: exitCode(applied.buckets, ctx.answered, ctx.implementationFailures),
-    },
-  };
+      buckets: applied.buckets,
+      expectedFailures: { stillFailing: applied.stillFailing, noLongerFailing: applied.noLongerFailing },
+      footer: {
+        corpus,
+        generated: {
+          ...generated,
+          timeToFirstDivergenceMs: firstAt === undefined ? null : Math.round(firstAt - generatedStart),
+        },
+        invariants,
+        firstFailureMs: failures.firstAt === undefined ? null : Math.round(failures.firstAt - started),
+        skips: skipsOf(ctx, corpus, generated, invariants),
+        implementationFailures: ctx.implementationFailures,
+        clauseCoverage: Object.fromEntries(clauseNames.map((c) => [c, ctx.coverage.get(c) ?? 0])),
+        ...notRunOf(ctx),
+        ...(health && { implementationHealth: health }),
+        durationMs: Math.round(performance.now() - started),
+        exitCode:
+          health?.broken || ctx.answered === 0
+            ? 2
+            : exitCode(applied.buckets, ctx.answered, ctx.implementationFailures),
+      },
+    };
+  } finally {
+    ctx.dispose();
+  }
+}
+
+function notRunOf(ctx: RunContext): { notRun?: NonNullable<RunReport["footer"]["notRun"]> } {
+  const { corpus, generated, invariants } = ctx.notRun;
+  if (corpus + generated + invariants + ctx.abandoned === 0) return {};
+  return { notRun: { reason: ctx.stopReason, corpus, generated, invariants, abandoned: ctx.abandoned } };
 }
 
 /** Per phase: how many units there were, how many were not decided, and why. */
@@ -106,7 +142,10 @@ function firstDivergenceAt(failures: FailureLog, before: number): number | undef
   return failures.countIn("generated") > before ? failures.firstGeneratedAt : undefined;
 }
 
-/** 0: nothing diverges but expected failures; 1: something does; 2: no answer was usable. */
+/**
+ * 0: nothing diverges but expected failures; 1: something does; 2: no answer was usable (or, above,
+ * none came in time or the implementation was declared broken).
+ */
 function exitCode(buckets: readonly Bucket[], answered: number, failures: number): 0 | 1 | 2 {
   if (answered > 0 && failures === answered) return 2;
   return buckets.some((b) => b.expectedFailure === undefined) ? 1 : 0;

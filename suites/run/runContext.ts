@@ -1,4 +1,5 @@
-// What every phase of a run shares: the implementation, the failures met, the model's clause counts.
+// What every phase of a run shares: the implementation, the failures met, the model's clause
+// counts, the skips, and the clock that ends the run on time.
 import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
 import { answers } from "../../oracles/adapters/matcher.ts";
 import { outOfScope } from "../../oracles/contract/capabilities.ts";
@@ -16,6 +17,27 @@ export interface Progress {
   tick(done: number, failures: number): void;
 }
 
+/**
+ * How the whole run's time limit (`--time-limit`, RunBudget.timeLimitMs) is shared out. The limit
+ * counts from the start of the run (for the CLI, of the command); what starting the implementation
+ * and loading the cases leave of it is shared: each phase stops asking once its fraction of that
+ * time has passed, so what one phase leaves unused goes to the next, and the reduction of buckets
+ * gets what is left, at least the last 20 %. Work a phase could not ask in time is counted as "not
+ * run: time limit".
+ */
+export const phaseEnds = { corpus: 0.3, generated: 0.6, invariants: 0.8, reduction: 1 } as const;
+export type RunPhase = keyof typeof phaseEnds;
+
+/** What a run may take past its limit: the last answers abandoned, the reports written, the child stopped. */
+export const graceMs = 5000;
+
+export interface RunClock {
+  /** When the run started (performance.now(); 0 is the process's start); default now. */
+  readonly startedAt?: number;
+  /** Aborted on SIGINT or SIGTERM: the run asks nothing more and reports what it has. */
+  readonly signal?: AbortSignal;
+}
+
 export class RunContext {
   readonly matcher: Matcher;
   readonly options: RunOptions;
@@ -23,14 +45,89 @@ export class RunContext {
   readonly progress: Progress;
   readonly coverage = new Map<ClauseName, number>();
   readonly skips = new SkipTally();
+  readonly startedAt: number;
+  /** The end of the whole run (performance.now()); Infinity without a time limit. */
+  readonly deadline: number;
   implementationFailures = 0;
   answered = 0;
+  /** Work a phase did not ask for, because its share of the time or the run's time was gone. */
+  readonly notRun = { corpus: 0, generated: 0, invariants: 0 };
+  /** Questions asked whose answer had not come when the time ran out. */
+  abandoned = 0;
+  readonly #inner: Matcher;
+  readonly #signal: AbortSignal | undefined;
+  readonly #sharedFrom: number;
+  #phase: RunPhase = "corpus";
+  #phaseEnd: number;
+  readonly #cutoffs = new Map<number, { promise: Promise<void>; timer?: NodeJS.Timeout }>();
 
-  constructor(matcher: Matcher, options: RunOptions, failures: FailureLog, progress: Progress) {
-    this.matcher = matcher;
+  constructor(matcher: Matcher, options: RunOptions, failures: FailureLog, progress: Progress, clock: RunClock = {}) {
+    this.#inner = matcher;
     this.options = options;
     this.failures = failures;
     this.progress = progress;
+    this.#signal = clock.signal;
+    this.startedAt = clock.startedAt ?? performance.now();
+    const limit = options.budget.timeLimitMs;
+    this.deadline = Number.isFinite(limit) ? this.startedAt + limit : Number.POSITIVE_INFINITY;
+    // What starting the implementation and loading the cases left of the limit is what is shared out.
+    this.#sharedFrom = Math.min(performance.now(), this.deadline);
+    this.#phaseEnd = this.#endOf("corpus");
+    // Every question, the reductions' too, ends with the run: past the deadline none is answered,
+    // so that work still under way stops where it is instead of spinning on instant answers.
+    this.matcher = {
+      ...matcher,
+      match: async (q) => {
+        const a = this.expired() ? undefined : await this.#bounded(matcher.match(q), this.deadline, undefined);
+        return a ?? new Promise<Answer>(() => {});
+      },
+    };
+  }
+
+  #endOf(phase: RunPhase): number {
+    return this.#sharedFrom + phaseEnds[phase] * (this.deadline - this.#sharedFrom);
+  }
+
+  /** The phase now under way: its questions stop at its share of the limit. */
+  enter(phase: RunPhase): void {
+    this.#phase = phase;
+    this.#phaseEnd = this.#endOf(phase);
+  }
+
+  /** Of the whole run, ms; Infinity without a limit. */
+  timeLeft(): number {
+    return this.stopped ? 0 : Math.max(0, this.deadline - performance.now());
+  }
+
+  expired(): boolean {
+    return this.timeLeft() <= 0;
+  }
+
+  /** Has the phase under way used up its share (or the run been stopped, or the implementation given up on)? */
+  phaseOver(): boolean {
+    return this.stopped || performance.now() >= this.#phaseEnd || this.#givenUpOn() !== undefined;
+  }
+
+  /** Why the adapter stopped asking the implementation, if it did: nothing more is worth asking. */
+  #givenUpOn(): string | undefined {
+    return this.#inner.health?.().broken ?? undefined;
+  }
+
+  get stopped(): boolean {
+    return this.#signal?.aborted === true;
+  }
+
+  /** Why work went unasked: the time limit, the signal that interrupted the run, or a broken implementation. */
+  get stopReason(): string {
+    if (this.stopped) return String(this.#signal?.reason ?? "interrupted");
+    return this.#givenUpOn() === undefined ? "time limit" : "the implementation was declared broken";
+  }
+
+  /** False, counting `n` unasked pieces of work, once the phase is over. */
+  mayAsk(n = 1): boolean {
+    if (!this.phaseOver()) return true;
+    if (this.#phase !== "reduction") this.notRun[this.#phase] += n;
+    return false;
   }
 
   /** The model's decision, counted into the run's clause coverage. */
@@ -56,19 +153,60 @@ export class RunContext {
     return outOfScope(q, this.matcher.capabilities);
   }
 
-  async ask(q: Query): Promise<Answer> {
-    const a = await this.matcher.match(q);
+  /** The implementation's answer; undefined when the phase's time ran out before it was asked or answered. */
+  async ask(q: Query): Promise<Answer | undefined> {
+    if (!this.mayAsk()) return undefined;
+    const a = await this.#bounded(this.#inner.match(q), this.#phaseEnd, undefined);
+    if (a === undefined) return undefined;
     this.skips.answered(a);
     this.answered++;
     if (a.answer === "broken" || a.answer === "errored") this.implementationFailures++;
     return a;
   }
 
-  /** The implementation's Kubernetes outcome, or undefined when it gave none. */
+  /** The implementation's Kubernetes outcome, or undefined when it gave none (or none in time). */
   async outcomeOf(q: Query): Promise<Outcome | undefined> {
-    const a = await this.matcher.match(q);
-    this.skips.answered(a);
-    return a.answer === "outcome" ? a.outcome : undefined;
+    if (this.phaseOver()) return undefined;
+    const a = await this.#bounded(this.#inner.match(q), this.#phaseEnd, undefined);
+    if (a !== undefined) this.skips.answered(a);
+    return a?.answer === "outcome" ? a.outcome : undefined;
+  }
+
+  /** `work`, or `late()` once the run's deadline has passed first. */
+  async beforeDeadline<T>(work: Promise<T>, late: () => Promise<T>): Promise<T> {
+    const cut = Symbol("late");
+    const r = await Promise.race([work, this.#cutoff(this.deadline).then(() => cut)]);
+    return r === cut ? late() : (r as T);
+  }
+
+  async #bounded<T, L>(answer: Promise<T>, end: number, late: L): Promise<T | L> {
+    const cut = Symbol("late");
+    const r = await Promise.race([answer, this.#cutoff(end).then(() => cut)]);
+    if (r !== cut) return r as T;
+    this.abandoned++;
+    return late;
+  }
+
+  /** Resolves at `end` or when the run is stopped; one timer per distinct end. */
+  #cutoff(end: number): Promise<void> {
+    let c = this.#cutoffs.get(end);
+    if (c === undefined) {
+      let resolve = () => {};
+      const promise = new Promise<void>((r) => {
+        resolve = r;
+      });
+      c = { promise };
+      if (this.stopped) resolve();
+      this.#signal?.addEventListener("abort", () => resolve(), { once: true });
+      if (Number.isFinite(end)) c.timer = setTimeout(resolve, Math.max(0, end - performance.now()));
+      this.#cutoffs.set(end, c);
+    }
+    return c.promise;
+  }
+
+  /** Clears the timers: a finished run keeps nothing alive. */
+  dispose(): void {
+    for (const c of this.#cutoffs.values()) clearTimeout(c.timer);
   }
 }
 

@@ -1,0 +1,41 @@
+// What a report says about the run itself, beside the divergences: that it ended early and why,
+// what the time limit left unasked, and how a child implementation behaved as a process.
+import type { ProtocolFaultKind } from "../oracles/adapters/matcher.ts";
+import type { RunReport } from "./runReport.ts";
+
+const faultText: Record<ProtocolFaultKind, string> = {
+  notJson: "not JSON",
+  overlongLine: "longer than the line limit",
+  missingSeq: "an answer without seq",
+  unknownSeq: "an answer to a seq never asked",
+  duplicateSeq: "a second answer to a seq",
+  startAnsweredTwice: "a second ready",
+};
+
+/** One note a line, plain text; the offending lines of a fault follow it, indented by the caller. */
+export interface RunNote {
+  readonly text: string;
+  readonly lines?: readonly string[];
+}
+
+export function runNotes(r: RunReport): RunNote[] {
+  const notes: RunNote[] = [];
+  if (r.header.partial) notes.push({ text: `partial report: ${r.header.partial}` });
+  const n = r.footer.notRun;
+  if (n)
+    notes.push({
+      text: `not run (${n.reason}): ${n.corpus} corpus tests, ${n.generated} generated scenarios, ${n.invariants} invariant checks; ${n.abandoned} answers abandoned`,
+    });
+  const h = r.footer.implementationHealth;
+  if (h && (h.restarts > 0 || h.timeouts > 0 || h.broken || h.faults.length > 0)) {
+    notes.push({
+      text: `implementation: ${h.children} children started, ${h.restarts} restarts, ${h.timeouts} cases timed out${h.broken ? `; declared broken: ${h.broken}` : ""}`,
+    });
+    for (const f of h.faults)
+      notes.push({
+        text: `protocol fault of child ${f.child}: ${f.count} line${f.count === 1 ? "" : "s"} ${faultText[f.kind]}`,
+        lines: f.lines,
+      });
+  }
+  return notes;
+}

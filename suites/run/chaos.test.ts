@@ -1,0 +1,66 @@
+// The chaos matrix: the real CLI against one small faulty child per fault. Whatever the child
+// does, the run ends within its time limit plus the grace, writes every report, exits with the
+// code the fault calls for, and leaves no process of the child behind.
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Fault, FaultRun } from "./chaos/runFault.ts";
+import { faults, pooled, runFault } from "./chaos/runFault.ts";
+import { graceMs } from "./runContext.ts";
+
+const timeLimitS = 15;
+/** Beyond the limit and the grace: a loaded CI machine starting node and tsx. */
+const slackS = 3;
+
+/** 1: the run went on and found the noMatch answers wrong; 2: the child could not be used. */
+const exitCodes: Record<Fault, readonly number[]> = {
+  "hang-after": [1, 2], // declared broken after 5 hangs, unless the time ends first
+  "exit-mid-batch": [1, 2], // restarted each time, declared broken after 50 restarts if that comes first
+  "exit-after-ready": [2], // 3 restarts in a row without an answer
+  "no-start": [2],
+  "start-twice": [1],
+  "start-garbage": [2],
+  "stray-line": [1],
+  babble: [2], // more than 20 stray lines
+  "unknown-seq": [1],
+  "duplicate-seq": [1],
+  "missing-seq": [1, 2], // unattributable answers time out, as a hang does
+  "huge-line": [1],
+  "close-stdout": [1, 2], // like exit-mid-batch
+  "flood-stderr": [1],
+  "ignore-stop": [1],
+  grandchild: [1],
+  slow: [1, 2], // as a hang
+  "fewer-subjects": [1],
+  "fewer-minors": [2], // asked about 1.37, declares 1.36
+};
+
+let runs: FaultRun[] = [];
+let interrupted: FaultRun;
+
+beforeAll(async () => {
+  const all = await pooled([...faults, "interrupted" as const], 3, (f) =>
+    f === "interrupted"
+      ? runFault("hang-after", { timeLimit: `${timeLimitS}s`, caseTimeout: "1s", sigtermAfterMs: 2000 })
+      : runFault(f, { timeLimit: `${timeLimitS}s`, caseTimeout: "1s" }),
+  );
+  interrupted = all.pop() as FaultRun;
+  runs = all;
+}, 300_000);
+
+describe("a run against a faulty implementation", () => {
+  it.each(faults.map((f, i) => [f, i] as const))("%s: ends in time, with a report, nothing left", (fault, i) => {
+    const r = runs[i] as FaultRun;
+    expect(r.fault).toBe(fault);
+    expect(exitCodes[fault], r.stderr).toContain(r.exitCode);
+    expect(r.report).toBe(true);
+    expect(r.seconds).toBeLessThan(timeLimitS + graceMs / 1000 + slackS);
+    expect(r.leftBehind).toEqual([]);
+  });
+
+  it("interrupted by SIGTERM: exits 143 within the grace, with a partial report that says so", () => {
+    expect(interrupted.exitCode, interrupted.stderr).toBe(143);
+    expect(interrupted.report).toBe(true);
+    expect(interrupted.partial).toBe("interrupted by SIGTERM");
+    expect(interrupted.seconds).toBeLessThan(graceMs / 1000 + slackS);
+    expect(interrupted.leftBehind).toEqual([]);
+  });
+});

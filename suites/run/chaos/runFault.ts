@@ -1,0 +1,122 @@
+// Runs the real CLI against the faulty child with one fault and measures what a user sees: the
+// exit code, the time to end, whether every report file is there, and what was left running.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const faults = [
+  "hang-after",
+  "exit-mid-batch",
+  "exit-after-ready",
+  "no-start",
+  "start-twice",
+  "start-garbage",
+  "stray-line",
+  "babble",
+  "unknown-seq",
+  "duplicate-seq",
+  "missing-seq",
+  "huge-line",
+  "close-stdout",
+  "flood-stderr",
+  "ignore-stop",
+  "grandchild",
+  "slow",
+  "fewer-subjects",
+  "fewer-minors",
+] as const;
+export type Fault = (typeof faults)[number];
+
+export interface FaultRun {
+  readonly fault: Fault;
+  readonly exitCode: number | null;
+  /** From the CLI's start, or from the SIGTERM when one was sent, to its exit. */
+  readonly seconds: number;
+  /** Every report format written. */
+  readonly report: boolean;
+  readonly partial: string | undefined;
+  /** Processes still running with the run's marker in their arguments, a moment after the CLI ended. */
+  readonly leftBehind: readonly string[];
+  readonly stderr: string;
+}
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const child = fileURLToPath(new URL("./faultyMatcher.mjs", import.meta.url));
+const reportFiles = ["report.json", "report.md", "report.html", "junit.xml", "badge.json"];
+
+export interface FaultOptions {
+  readonly timeLimit: string;
+  readonly caseTimeout?: string;
+  /** Sends the CLI SIGTERM this long after the child has started: the run is interrupted, not ended by the fault. */
+  readonly sigtermAfterMs?: number;
+}
+
+export async function runFault(fault: Fault, o: FaultOptions): Promise<FaultRun> {
+  const marker = `chaos-${fault}-${process.pid}-${Date.now()}`;
+  const dir = mkdtempSync(join(tmpdir(), `matchconform-chaos-${fault}-`));
+  const args = [
+    join(root, "bin/matchconform.js"),
+    "run",
+    "--implementation",
+    `node ${child} --fault ${fault} --marker ${marker}`,
+    "--kubernetes-version",
+    "1.37",
+    "--time-limit",
+    o.timeLimit,
+    ...(o.caseTimeout ? ["--case-timeout", o.caseTimeout] : []),
+    "--seed",
+    "1",
+    "--report-dir",
+    dir,
+  ];
+  const started = performance.now();
+  const cli = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  cli.stderr.on("data", (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  const exited = new Promise<number | null>((resolve) => cli.on("exit", (code) => resolve(code)));
+  let signalled: number | undefined;
+  if (o.sigtermAfterMs !== undefined) {
+    // Once the child asks for answers, not while node is still loading the CLI.
+    while (running(marker).length === 0 && cli.exitCode === null) await sleep(200);
+    await sleep(o.sigtermAfterMs);
+    signalled = performance.now();
+    cli.kill("SIGTERM");
+  }
+  const exitCode = await exited;
+  const seconds = (performance.now() - (signalled ?? started)) / 1000;
+  await sleep(300);
+  const report = reportFiles.every((f) => existsSync(join(dir, f)));
+  const json = report ? (JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as Report) : undefined;
+  rmSync(dir, { recursive: true, force: true });
+  return { fault, exitCode, seconds, report, partial: json?.header.partial, leftBehind: running(marker), stderr };
+}
+
+interface Report {
+  readonly header: { readonly partial?: string };
+}
+
+function running(marker: string): string[] {
+  const ps = spawnSync("ps", ["-eo", "pid,args"], { encoding: "utf8" });
+  // The CLI's own arguments carry the marker too: only the child and what it started count.
+  return ps.stdout.split("\n").filter((l) => l.includes(marker) && !l.includes("matchconform.js"));
+}
+
+/** Runs `work` on each item, `width` at a time, results in the items' order. */
+export async function pooled<T, R>(items: readonly T[], width: number, work: (t: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const lanes = Array.from({ length: width }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i] as T);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
