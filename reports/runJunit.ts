@@ -1,4 +1,5 @@
-// JUnit XML: one suite per phase, one failing testcase per bucket, for CI systems.
+// JUnit XML: one suite per phase, one failing testcase per cause (under the phase it was first seen
+// in), for CI systems.
 import { formatAnswer, formatReference } from "./answerText.ts";
 import { runNotes } from "./runNotes.ts";
 import type { Phase, RunReport } from "./runReport.ts";
@@ -25,7 +26,7 @@ export function runJunit(r: RunReport): string {
       `    <testcase classname="matchconform.${phase}" name="${totals[phase].passed} agreeing decisions"/>`,
       ...buckets.map(
         (b) =>
-          `    <testcase classname="matchconform.${phase}" name="${esc(b.signature)}">\n      <failure message="${esc(`${b.count} × ${b.signature}`)}">${esc(
+          `    <testcase classname="matchconform.${phase}" name="${esc(b.title)}">\n      <failure message="${esc(`${b.count} × ${b.signature}`)}">${esc(
             `expected: ${formatReference(b.example.expected)}\nactual: ${formatAnswer(b.example.actual)}\n\n${b.example.caseFile}`,
           )}</failure>\n    </testcase>`,
       ),

@@ -41,16 +41,14 @@ export function bundleFolder(i: number, b: Bucket): string {
 /** Each bucket's minimal case as a regression case file that `replay` reads. */
 export function saveRegressions(dir: string, report: RunReport): string[] {
   mkdirSync(dir, { recursive: true });
-  return report.buckets
-    .filter((b) => b.phase !== "corpus")
-    .map((b) => {
-      const file = join(dir, `${slug(b.signature)}.yaml`);
-      writeAtomic(
-        file,
-        `# ${b.signature}: ${b.count} × in ${b.phase}, found by ${report.header.implementation.name}\n${b.example.caseFile}`,
-      );
-      return file;
-    });
+  return report.buckets.map((b) => {
+    const file = join(dir, `${slug(b.signature)}.yaml`);
+    writeAtomic(
+      file,
+      `# ${b.signature}: ${b.count} × in ${b.phase}, found by ${report.header.implementation.name}\n${b.example.caseFile}`,
+    );
+    return file;
+  });
 }
 
 export function slug(s: string): string {
