@@ -2,7 +2,7 @@
 // clause coverage of the model's decisions during the run.
 import { clauses } from "../oracles/model/clauses.ts";
 import { formatAnswer, formatReference } from "./answerText.ts";
-import { neverChecked, reductionText, seenIn, subjectsYaml } from "./bucketText.ts";
+import { caseSummary, neverChecked, reductionText, seenIn, subjectsYaml } from "./bucketText.ts";
 import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
 import { runNotes } from "./runNotes.ts";
 import type { Bucket, RunReport } from "./runReport.ts";
@@ -16,7 +16,7 @@ td,th{padding:.25rem .6rem;border-bottom:1px solid #ddd;text-align:left}th{backg
 .num{text-align:right;font-variant-numeric:tabular-nums}.bucket{border:1px solid #d0d7de;border-radius:6px;margin:1rem 0;padding:.8rem 1rem}
 .bucket.expected{opacity:.7}.title{font-weight:600;font-size:1.05rem}.sig{font-family:ui-monospace,monospace;font-size:.85rem;color:#57606a}.pair{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
 .pair div{background:#f6f8fa;border-radius:4px;padding:.5rem}.ok{color:#1a7f37}.bad{color:#cf222e}
-pre{background:#f6f8fa;padding:.6rem;overflow:auto;font-size:12.5px;max-height:28rem}.bar{background:#54aeff;height:.7rem;display:inline-block}
+pre.summary{white-space:pre-wrap;max-height:none}pre{background:#f6f8fa;padding:.6rem;overflow:auto;font-size:12.5px;max-height:28rem}.bar{background:#54aeff;height:.7rem;display:inline-block}
 .zero{color:#cf222e}details summary{cursor:pointer}`;
 
 export function runHtml(r: RunReport): string {
@@ -62,16 +62,26 @@ function bucketHtml(b: Bucket): string {
     : e.variant && subjects
       ? `<p>Relation: ${esc(e.variant.relation)}</p><div class="pair"><div><b>base</b>: ${esc(formatAnswer(e.actual))}<pre>${esc(subjects[0])}</pre></div><div><b>variant</b>: ${esc(formatAnswer(e.variant.actual))}<pre>${esc(subjects[1])}</pre></div></div>`
       : `<div class="pair"><div><b>kube-apiserver (reference model)</b><br>${esc(formatReference(e.expected))}</div><div><b>implementation</b><br>${esc(formatAnswer(e.actual))}</div></div>`;
+  const corpus = b.evidence?.corpus ?? [];
   const evidence = [
-    ...(b.evidence?.corpus.length
-      ? [`corpus tests: ${b.evidence.corpus.map((c) => `${c.file}: ${c.case} / ${c.test}`).join("; ")}`]
+    ...(corpus.length
+      ? [
+          `<p>Corpus tests that fail for this cause:</p><ul>${corpus
+            .slice(0, 5)
+            .map(
+              (c) =>
+                `<li><code>${esc(c.file.replace(/^.*\/suites\//, "suites/"))}</code>: ${esc(c.case)} / ${esc(c.test)}</li>`,
+            )
+            .join("")}${corpus.length > 5 ? `<li>and ${corpus.length - 5} more (report.json)</li>` : ""}</ul>`,
+        ]
       : []),
-    ...(b.evidence?.invariants.length ? [`invariants violated: ${b.evidence.invariants.join(", ")}`] : []),
+    ...(b.evidence?.invariants.length ? [`<p>Invariants violated: ${esc(b.evidence.invariants.join(", "))}</p>`] : []),
   ];
+  const summary = b.family ? "" : `<pre class="summary">${esc(caseSummary(e.query).join("\n"))}</pre>`;
   return `<div class="bucket${b.expectedFailure ? " expected" : ""}"><div class="title">${esc(b.title)}</div>
 <p><span class="sig">${esc(b.signature)}</span> · ${b.count} × (${esc(seenIn(b))})${b.expectedFailure ? ` · expected: ${esc(b.expectedFailure.reason)}` : ""}</p>
 ${body}
-${b.source ? `<p>Upstream: <code>${esc(b.source)}</code></p>` : ""}${evidence.map((x) => `<p>${esc(x)}</p>`).join("")}
+${b.source ? `<p>Upstream: <code>${esc(b.source)}</code></p>` : ""}${summary}${evidence.join("")}
 <details${b.count > 0 && !b.family ? " open" : ""}><summary>${esc(reductionText(b))}</summary><pre>${esc(e.caseFile)}</pre></details>
 ${e.clauses.length ? `<details><summary>the model's clauses</summary><p>${e.clauses.map((c) => `<code>${esc(c)}</code>`).join(" ")}</p></details>` : ""}</div>`;
 }

@@ -8,7 +8,7 @@ import type { Query } from "../../oracles/invariants/invariant.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { clauses } from "../../oracles/model/clauses.ts";
 import type { AnswerName } from "./signature.ts";
-import { answerName, decidingClause } from "./signature.ts";
+import { answerName, decidingClause, isRoutine } from "./signature.ts";
 
 /** Families: one cause across many rules, reported as one entry with a table of the rules. */
 export type FamilyName = "acceptsInvalid" | "rejectsValid";
@@ -76,6 +76,10 @@ function pairOf(model: OutcomeName, impl: AnswerName): string {
   return `model ${model} · implementation ${impl}`;
 }
 
+function routine(c: ClauseName | "none"): boolean {
+  return c !== "none" && isRoutine(c);
+}
+
 /**
  * Both match, through different resources: what differs is which pass found the match (the exact
  * pass before any equivalent, or the order of the equivalent pass), whatever rule matched.
@@ -114,10 +118,11 @@ export function diagnosisOf(
     };
   }
   const family = familyOf(model, impl);
+  const deciding = decidingClause(modelClauses);
+  // Both match through different resources, or only routine clauses were taken: the pass that
+  // found the match (exact, or through an equivalent) is what the case is about.
   const clause =
-    impl === "match" && model === "match"
-      ? (passOf(modelClauses) ?? decidingClause(modelClauses))
-      : decidingClause(modelClauses);
+    (impl === "match" && model === "match") || routine(deciding) ? (passOf(modelClauses) ?? deciding) : deciding;
   if (family) {
     return { key: `family ${family}`, clause, topic: family, model, implementation: impl, features: [], family };
   }

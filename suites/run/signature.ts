@@ -55,6 +55,11 @@ function routine(c: ClauseName): boolean {
   );
 }
 
+/** A clause of the common path: every decision of its kind passes through it or one like it. */
+export function isRoutine(c: ClauseName): boolean {
+  return summaries.has(c) || routine(c);
+}
+
 function tier(c: ClauseName): number {
   if (summaries.has(c)) return 0;
   if (c.startsWith("validation.") || shortCircuits.test(c)) return 4;
