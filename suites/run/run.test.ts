@@ -66,6 +66,24 @@ describe("matchconform run", () => {
     expect(validReport(report), JSON.stringify(validReport.errors)).toBe(true);
   });
 
+  it("asks an implementation nothing outside its declared subjects and minors, from any phase", async () => {
+    const model = modelMatcher();
+    const asked = new Set<string>();
+    const onlyValidating: Matcher = {
+      ...model,
+      subjects: ["ValidatingAdmissionPolicy"],
+      kubernetesVersions: ["1.37"],
+      match: (q) => {
+        asked.add(`${q.subject.kind} ${q.kubernetesVersion}`);
+        return model.match(q);
+      },
+    };
+    const report = await runOn(onlyValidating);
+    expect([...asked]).toEqual(["ValidatingAdmissionPolicy 1.37"]);
+    // validatingAndMutatingAgree would need a MutatingAdmissionPolicy: it is left unchecked, not asked.
+    expect(report.footer.invariants.find((i) => i.name === "validatingAndMutatingAgree")?.checked).toBe(0);
+  });
+
   describe("on a miniature whose x/* does not match x", async () => {
     const miniature = fileURLToPath(new URL("./fixtures/podsStarMiniature.mjs", import.meta.url));
     const report = await runOn(await loadModuleMatcher(miniature));

@@ -148,8 +148,17 @@ export class RunContext {
     );
   }
 
-  /** Why the implementation is not to be asked this query, or undefined when it claims it. */
+  /**
+   * Why the implementation is not to be asked this query, or undefined when it claims it: its
+   * declared subjects and minors, the run's minors, and its claimed capabilities, for every phase
+   * (the invariants' variants and the reductions' moves included).
+   */
   outOfScope(q: Query): string | undefined {
+    const { kind } = q.subject;
+    const minor = q.kubernetesVersion;
+    if (!this.matcher.subjects.includes(kind)) return `${kind} not declared`;
+    if (!this.matcher.kubernetesVersions.includes(minor) || !this.options.minors.includes(minor))
+      return `Kubernetes ${minor} not declared or not asked for`;
     return outOfScope(q, this.matcher.capabilities);
   }
 
