@@ -215,9 +215,12 @@ function canonicalRequests(q: Query): Move[] {
     query: { ...q, ...extra, request },
   });
   const { oldObject: _o, ...noOld } = r;
-  if (r.operation === "UPDATE")
+  // A subresource serves the operations it serves (status: UPDATE; eviction: CREATE): only a main
+  // resource's request changes operation.
+  const main = (r.subResource ?? "") === "";
+  if (r.operation === "UPDATE" && main)
     moves.push(withRequest("a CREATE instead of an UPDATE", { ...noOld, operation: "CREATE" }));
-  if (r.operation === "DELETE") {
+  if (r.operation === "DELETE" && main) {
     const { object: _, oldObject, ...rest } = r;
     if (oldObject) {
       moves.push(withRequest("a CREATE instead of a DELETE", { ...rest, operation: "CREATE", object: oldObject }));
@@ -231,8 +234,8 @@ function canonicalRequests(q: Query): Move[] {
       );
     }
   }
-  const main = mainResourceOf(q);
-  if (main) moves.push(main);
+  const toMain = mainResourceOf(q);
+  if (toMain) moves.push(toMain);
   const canonical = r.namespace ? pods : nodes;
   const isNamespaceObject = r.resource.group === "" && r.resource.resource === "namespaces";
   if (!isNamespaceObject && (r.subResource ?? "") === "" && r.operation !== "CONNECT") {
