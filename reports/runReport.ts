@@ -34,6 +34,8 @@ export interface Bucket {
   readonly example: Example;
   /** Set when an expected-failures entry names this bucket. */
   readonly expectedFailure?: { readonly reason: string; readonly issue?: string };
+  /** Why no real cluster can reproduce the example (the apiserver oracle's reason); absent when one can. */
+  readonly notReproducible?: string;
 }
 
 export interface RunReport {

@@ -3,7 +3,7 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { badge } from "./badge.ts";
-import { bundle } from "./bundle.ts";
+import { bundle, notReproducible } from "./bundle.ts";
 import { runHtml } from "./runHtml.ts";
 import { runJunit } from "./runJunit.ts";
 import { runMarkdown } from "./runMarkdown.ts";
@@ -15,8 +15,9 @@ function writeAtomic(file: string, content: string): void {
   renameSync(temp, file);
 }
 
-export function writeReports(dir: string, report: RunReport): string[] {
+export function writeReports(dir: string, given: RunReport): string[] {
   mkdirSync(dir, { recursive: true });
+  const report = withReproducibility(given);
   const files: [string, string][] = [
     ["report.json", `${JSON.stringify(report, null, 2)}\n`],
     ["report.md", runMarkdown(report)],
@@ -31,6 +32,15 @@ export function writeReports(dir: string, report: RunReport): string[] {
     for (const [name, content] of Object.entries(bundle(b))) writeAtomic(join(folder, name), content);
   });
   return files.map(([name]) => join(dir, name));
+}
+
+/** Each bucket says why no real cluster can reproduce its example, where none can. */
+function withReproducibility(report: RunReport): RunReport {
+  const buckets = report.buckets.map((b) => {
+    const why = notReproducible(b);
+    return why === undefined ? b : { ...b, notReproducible: why };
+  });
+  return { ...report, buckets };
 }
 
 /** Each bucket's minimal case as a regression case file that `replay` reads. */
