@@ -50,7 +50,7 @@ const localContext = "matchconform-local";
 
 export async function verify(a: VerifyArgs, out: (line: string) => void, err: (line: string) => void): Promise<number> {
   if (!a.apiserver) throw new UsageError("verify needs --apiserver (the only oracle so far)");
-  if (a.local === (a.kubeconfig !== undefined))
+  if (Boolean(a.local) === (a.kubeconfig !== undefined))
     throw new UsageError("verify --apiserver takes --local or --kubeconfig <file>");
   const version = a.kubernetesVersion ?? latestMinor;
   if (!isMinor(version))
