@@ -24,7 +24,8 @@ commands:
 
   replay <files or folders...> [--kubernetes-version 1.N] [--implementation "<command>" | --module <file>]
       every test of every case file, at every minor the case applies to (or the one given),
-      on the reference model or the implementation; each failure and "N passed, N failed".
+      on the reference model or the implementation; each failure, the cases or minors not run
+      and why, and "N passed, N failed". Exit 2 when nothing was tested.
 
   cluster up [--kubernetes-version 1.N] | cluster down
       build (first time: minutes) and start etcd and kube-apiserver on loopback, with a
@@ -121,6 +122,7 @@ export async function main(
             caseTimeout: v["case-timeout"],
           },
           out,
+          err,
         );
       }
       case "cluster": {
