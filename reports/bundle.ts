@@ -12,6 +12,7 @@ import { atLeast } from "../oracles/model/versions.ts";
 import { parseCaseFile } from "../suites/format/loadCaseFile.ts";
 import type { Realised } from "./bundleRequest.ts";
 import { realise, reproductionLabel } from "./bundleRequest.ts";
+import { toExpected } from "./caseFile.ts";
 import { formatExpected } from "./replayText.ts";
 import type { Bucket } from "./runReport.ts";
 
@@ -32,7 +33,7 @@ export function expectedOf(b: Bucket): Expected {
     // The example's own reference below.
   }
   const e = b.example.expected;
-  return "message" in e ? ({ outcome: e.outcome, ...(e.outcome === "error" && { code: e.code }) } as Expected) : e;
+  return "message" in e ? toExpected(e) : e;
 }
 
 /** Why no real cluster can reproduce the bucket's example, or undefined when one can. */
