@@ -104,19 +104,21 @@ describe("bundle", () => {
     expect(files["README.md"]).toContain("kubectl wait --for condition=established crd/widgets.stable.example.com");
   });
 
-  it("stores the old object of an UPDATE and sends the new one's labels", () => {
+  it("stores the old object of an UPDATE and patches it to the new one's labels", () => {
     const files = bundle(
       configMapBucket({
         operation: "UPDATE",
         name: "cm",
         object: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cm", labels: { v: "new" } } },
-        oldObject: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cm", labels: { v: "old" } } },
+        oldObject: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cm", labels: { v: "old", gone: "x" } } },
       }),
     );
     const stored = docs(files["manifests.yaml"]).find((d) => d.kind === "ConfigMap");
-    expect(stored?.metadata).toEqual({ name: "cm", namespace: "prod", labels: { v: "old" } });
-    expect(JSON.parse(files["object.json"] ?? "").metadata.labels).toEqual({ v: "new" });
-    expect(files["dry-run.sh"]).toContain("kubectl replace --dry-run=server -o yaml -f object.json");
+    expect(stored?.metadata).toEqual({ name: "cm", namespace: "prod", labels: { v: "old", gone: "x" } });
+    expect(files["object.json"]).toBeUndefined();
+    expect(files["dry-run.sh"]).toContain(
+      `kubectl patch --dry-run=server -o yaml --type merge -p '{"metadata":{"labels":{"gone":null,"v":"new"},"annotations":{}}}' configmaps 'cm' -n prod`,
+    );
   });
 
   it.each([

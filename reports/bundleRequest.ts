@@ -95,6 +95,19 @@ function storedObject(req: AdmissionRequest, r: Realisable): Obj | undefined {
   return undefined;
 }
 
+/** The object under request as kubectl names it: resource[.version.group] name [-n namespace]. */
+function target(req: AdmissionRequest, r: Realisable, ns: string): string {
+  const group = req.resource.group ? `.${req.resource.version}.${req.resource.group}` : "";
+  return `${req.resource.resource}${group} ${quote(req.name ?? "")}${r.namespaced ? ` -n ${ns}` : ""}`;
+}
+
+/** A merge patch's map from what is stored to what is wanted: removed keys become null. */
+function changes(had: unknown, want: unknown): Record<string, string | null> {
+  const w = (want ?? {}) as Record<string, string>;
+  const removed = Object.keys((had ?? {}) as object).filter((k) => !(k in w));
+  return { ...Object.fromEntries(removed.map((k) => [k, null])), ...w };
+}
+
 const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 const queryString = (q: Readonly<Record<string, string>>) =>
   Object.entries(q)
@@ -117,28 +130,21 @@ function request(req: AdmissionRequest, r: Realisable, stored: Obj | undefined):
     case "CREATE":
       return { body: bodyOf(req, req.object, r), command: "kubectl create --dry-run=server -o yaml -f object.json" };
     case "UPDATE": {
-      // The stored object with the new object's labels and annotations, as the oracle sends it.
+      // The stored object with the new object's labels and annotations, as the oracle sends it: a
+      // merge patch (a replace would have to repeat every field the server defaulted).
       const want = (req.object?.metadata ?? {}) as Obj;
-      const md = (stored?.metadata ?? {}) as Obj;
+      const had = (stored?.metadata ?? {}) as Obj;
       const labels = (want.labels ?? {}) as Record<string, string>;
-      const body = {
-        ...stored,
-        metadata: {
-          ...md,
-          labels: r.kind === "Namespace" ? withoutNameLabel(labels) : labels,
-          annotations: want.annotations ?? {},
-        },
+      const metadata = {
+        labels: changes(had.labels, r.kind === "Namespace" ? withoutNameLabel(labels) : labels),
+        annotations: changes(had.annotations, want.annotations),
       };
-      return { body, command: "kubectl replace --dry-run=server -o yaml -f object.json" };
+      return {
+        command: `kubectl patch --dry-run=server -o yaml --type merge -p ${quote(JSON.stringify({ metadata }))} ${target(req, r, ns)}`,
+      };
     }
     case "DELETE": {
-      if ((req.name ?? "") !== "") {
-        const group = req.resource.group ? `.${req.resource.version}.${req.resource.group}` : "";
-        const where = r.namespaced ? ` -n ${ns}` : "";
-        return {
-          command: `kubectl delete --dry-run=server ${req.resource.resource}${group} ${quote(req.name ?? "")}${where}`,
-        };
-      }
+      if ((req.name ?? "") !== "") return { command: `kubectl delete --dry-run=server ${target(req, r, ns)}` };
       // A deletecollection's item, admitted under the collection's name "": the one stored object, by name.
       const q = { dryRun: "All", fieldSelector: `metadata.name=${oldName(req)}` };
       return {
