@@ -3,7 +3,7 @@
 // decision, or the corpus's expectation): reproduced, differs, not reproducible (the oracle's
 // reason) or errored.
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
 import { satisfies } from "../../oracles/contract/agreement.ts";
 import type { Expected } from "../../oracles/contract/outcome.ts";
@@ -20,6 +20,7 @@ export interface TestVerdict {
 }
 
 export interface BundleVerdict {
+  /** The bundle's folder, as found under the path given. */
   readonly bundle: string;
   readonly verdict: Verdict;
   readonly tests: readonly TestVerdict[];
@@ -69,7 +70,7 @@ export async function checkBundles(
           }),
         ),
       );
-      return { bundle: basename(dir), ...verdictOf(tests) };
+      return { bundle: dir, ...verdictOf(tests) };
     }),
   );
 }
