@@ -3,6 +3,7 @@
 import { parseArgs } from "node:util";
 import { MatcherStartError } from "../oracles/adapters/matcher.ts";
 import { CaseFileError } from "../suites/format/caseFileError.ts";
+import { bundles } from "./bundles.ts";
 import { cluster } from "./cluster.ts";
 import { coverage } from "./coverage.ts";
 import { replay } from "./replay.ts";
@@ -26,7 +27,8 @@ commands:
 
   replay <files or folders...> [--kubernetes-version 1.N] [--implementation "<command>" | --module <file>]
       every test of every case file, at every minor the case applies to (or the one given),
-      on the reference model or the implementation; each failure and "N passed, N failed".
+      on the reference model or the implementation; each failure, the cases or minors not run
+      and why, and "N passed, N failed". Exit 2 when nothing was tested.
 
   cluster up [--kubernetes-version 1.N] | cluster down
       build (first time: minutes) and start etcd and kube-apiserver on loopback, with a
@@ -42,6 +44,14 @@ commands:
       which replay reads; a version's folder is replaced, other versions' are kept.
       --webhook-host: the address the server calls the suite's webhook receiver at (default
       127.0.0.1; on kind, the kind network's gateway, with --webhook-listen 0.0.0.0).
+
+  bundles check <report, bundles or bundle folders...> (--local [--kubernetes-version 1.N] |
+      --kubeconfig <file> [--context <name>] [--allow-cluster <name>])
+      [--webhook-host <address> [--webhook-listen <address>]]
+      puts each reproduction bundle's case.yaml to a real kube-apiserver, as verify does (the
+      same clusters only, Warn-only probes, dry-run, everything removed), and says per bundle:
+      reproduced (the server decides as the case expects), differs, or not reproducible (why).
+      Exit 0 all reproducible ones reproduced, 1 one differs, 2 bad input or no usable answer.
 
   coverage [--num-runs N] [--seed S]
       how often generated scenarios reach each clause of the reference model (Markdown).
@@ -118,6 +128,7 @@ export async function main(
             caseTimeout: v["case-timeout"],
           },
           out,
+          err,
         );
       }
       case "cluster": {
@@ -168,6 +179,36 @@ export async function main(
             webhookListen: v["webhook-listen"],
             record: v.record,
             cases: positionals,
+          },
+          out,
+          err,
+        );
+      }
+      case "bundles": {
+        const { values: v, positionals } = parseArgs({
+          args: [...rest],
+          allowPositionals: true,
+          options: {
+            local: { type: "boolean" },
+            kubeconfig: { type: "string" },
+            context: { type: "string" },
+            "allow-cluster": { type: "string" },
+            "kubernetes-version": { type: "string" },
+            "webhook-host": { type: "string" },
+            "webhook-listen": { type: "string" },
+          },
+        });
+        return await bundles(
+          {
+            action: positionals[0],
+            paths: positionals.slice(1),
+            local: v.local,
+            kubeconfig: v.kubeconfig,
+            context: v.context,
+            allowCluster: v["allow-cluster"],
+            kubernetesVersion: v["kubernetes-version"],
+            webhookHost: v["webhook-host"],
+            webhookListen: v["webhook-listen"],
           },
           out,
           err,

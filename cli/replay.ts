@@ -1,7 +1,7 @@
 // `matchconform replay <files or folders...> [--kubernetes-version 1.37]`
 import { isMinor, supportedMinors } from "../oracles/model/versions.ts";
-import { closingLine, formatFailures } from "../reports/replayText.ts";
-import { replayWith } from "../suites/replay/replayCases.ts";
+import { closingLine, formatFailures, formatNotRun, nothingTested } from "../reports/replayText.ts";
+import { notRun, replayWith } from "../suites/replay/replayCases.ts";
 import { durationMs } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
 import { loadAll } from "./loadAll.ts";
@@ -15,7 +15,12 @@ export interface ReplayOptions {
   readonly caseTimeout?: string | undefined;
 }
 
-export async function replay(options: ReplayOptions, out: (line: string) => void): Promise<number> {
+/** Exit 0 all passed, 1 a test failed, 2 bad input or nothing tested (every case left out or skipped). */
+export async function replay(
+  options: ReplayOptions,
+  out: (line: string) => void,
+  err: (line: string) => void = out,
+): Promise<number> {
   if (options.paths.length === 0) throw new UsageError("replay needs at least one case file or folder");
   const only = options.kubernetesVersion;
   if (only !== undefined && !isMinor(only)) {
@@ -31,8 +36,15 @@ export async function replay(options: ReplayOptions, out: (line: string) => void
   });
   try {
     const results = await replayWith(matcher, cases, only);
+    const left = notRun(cases, only, matcher);
     for (const block of formatFailures(results)) out(`${block}\n`);
-    out(closingLine(results));
+    for (const block of formatNotRun(left, results)) out(`${block}\n`);
+    out(closingLine(results, left));
+    const nothing = nothingTested(results, left);
+    if (nothing !== undefined) {
+      err(`matchconform: ${nothing}`);
+      return 2;
+    }
     return results.some((r) => r.result === "failed") ? 1 : 0;
   } finally {
     await matcher.close();

@@ -7,7 +7,7 @@ import type { Minor } from "../oracles/model/versions.ts";
 import { isMinor, supportedMinors } from "../oracles/model/versions.ts";
 import type { RunReport } from "../reports/runReport.ts";
 import { summary, terminalProgress } from "../reports/runText.ts";
-import { saveRegressions, writeReports } from "../reports/writeReports.ts";
+import { saveRegressions, withReproducibility, writeReports } from "../reports/writeReports.ts";
 import type { ExpectedFailure } from "../suites/run/expectedFailures.ts";
 import { expectedFailuresYaml, loadExpectedFailures, updatedExpectedFailures } from "../suites/run/expectedFailures.ts";
 import type { RunBudget } from "../suites/run/options.ts";
@@ -57,7 +57,8 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
     replay: replayCommand(args, seed),
     seed,
   };
-  const written = (report: RunReport) => {
+  const written = (given: RunReport) => {
+    const report = withReproducibility(given);
     writeReports(dir, report);
     out(summary(report));
     out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);

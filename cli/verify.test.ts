@@ -211,3 +211,14 @@ describe("verify --record", () => {
     ).toMatch(/--record .* is a file, not a folder/);
   });
 });
+
+describe("verify --apiserver", () => {
+  it("wants --local or --kubeconfig, and says so when given neither", async () => {
+    const none = verify(
+      { apiserver: true, cases: [] },
+      () => {},
+      () => {},
+    );
+    expect(await refusal(none)).toBe("verify --apiserver takes --local or --kubeconfig <file>");
+  });
+});

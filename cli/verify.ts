@@ -50,7 +50,7 @@ const localContext = "matchconform-local";
 
 export async function verify(a: VerifyArgs, out: (line: string) => void, err: (line: string) => void): Promise<number> {
   if (!a.apiserver) throw new UsageError("verify needs --apiserver (the only oracle so far)");
-  if (a.local === (a.kubeconfig !== undefined))
+  if (Boolean(a.local) === (a.kubeconfig !== undefined))
     throw new UsageError("verify --apiserver takes --local or --kubeconfig <file>");
   const version = a.kubernetesVersion ?? latestMinor;
   if (!isMinor(version))
@@ -124,7 +124,7 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
   }
 }
 
-async function leftBehind(c: Connection, runId: string): Promise<readonly string[]> {
+export async function leftBehind(c: Connection, runId: string): Promise<readonly string[]> {
   const http = new KubeHttp(c);
   try {
     return await leftovers(http, runId);
@@ -149,7 +149,7 @@ function record(recorder: RecordingMatcher, dir: string, minor: Minor): string {
 }
 
 /** The minor the server says it is, when --kubernetes-version leaves it to the server. */
-async function servedMinor(connection: Connection): Promise<Minor> {
+export async function servedMinor(connection: Connection): Promise<Minor> {
   const http = new KubeHttp(connection);
   try {
     const r = await http.call("GET", "/version");
@@ -175,13 +175,13 @@ function recordableAs(gitVersion: string, minor: Minor): void {
     );
 }
 
-interface Target {
+export interface Target {
   readonly connection: Connection;
   readonly minor?: Minor;
 }
 
 /** The running local control plane, or a new one. */
-async function localTarget(minor: Minor, err: (line: string) => void): Promise<Target> {
+export async function localTarget(minor: Minor, err: (line: string) => void): Promise<Target> {
   let cp = current();
   if (cp && cp.minor !== minor)
     throw new UsageError(`the local control plane runs ${cp.minor}; run "cluster down" first`);

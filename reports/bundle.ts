@@ -1,26 +1,71 @@
-// A reproduction bundle for one bucket: the case file, the AdmissionRequest as JSON, and
-// manifests a person applies to a cluster, with the one dry-run command that shows its decision.
+// A reproduction bundle for one bucket: the case file, the AdmissionRequest as JSON, and — when a
+// real cluster can be asked the query — the manifests a person applies, the body to send and the
+// dry-run command with the case's own names, with a README saying in words what to apply and what
+// the server should decide. When no real cluster can reproduce it, the README and
+// not-reproducible.txt say why, in the apiserver oracle's words.
 import { dump } from "js-yaml";
-import type { KubeObject, MatchResources } from "../oracles/contract/kube.ts";
+import type { Expected } from "../oracles/contract/outcome.ts";
 import type { Subject } from "../oracles/contract/subject.ts";
 import type { Query } from "../oracles/invariants/invariant.ts";
 import type { Minor } from "../oracles/model/versions.ts";
 import { atLeast } from "../oracles/model/versions.ts";
+import { parseCaseFile } from "../suites/format/loadCaseFile.ts";
+import type { Realised } from "./bundleRequest.ts";
+import { realise, reproductionLabel } from "./bundleRequest.ts";
+import { toExpected } from "./caseFile.ts";
+import { formatExpected } from "./replayText.ts";
 import type { Bucket } from "./runReport.ts";
 
-const label = { "matchconform.dev/reproduction": "true" };
-const everything = { operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["*/*"] };
-const message = "'matchconform: matched ' + request.resource.resource + ' as ' + request.kind.kind";
+const name = "matchconform-reproduction";
+const webhookName = "reproduction.matchconform.dev";
+/** Nothing listens there: a webhook that matches fails to be called, and failurePolicy Fail refuses the request. */
+const nowhere = "https://127.0.0.1:1/matchconform-reproduction";
+export const annotation = "matchconform.dev/reproduction";
+const matched =
+  "'matched ' + request.resource.group + '/' + request.resource.version + '/' + request.resource.resource + ' as ' + request.kind.group + '/' + request.kind.version + '/' + request.kind.kind";
+
+/** What the bundle's case expects of its first test (the model's decision, or the corpus's expectation). */
+export function expectedOf(b: Bucket): Expected {
+  try {
+    const c = parseCaseFile("case.yaml", b.example.caseFile)[0];
+    if (c?.tests[0]) return c.tests[0].expected;
+  } catch {
+    // The example's own reference below.
+  }
+  const e = b.example.expected;
+  return "message" in e ? toExpected(e) : e;
+}
+
+/** Why no real cluster can reproduce the bucket's example, or undefined when one can. */
+export function notReproducible(b: Bucket): string | undefined {
+  const r = realise(b.example.query, expectedOf(b).outcome === "invalid");
+  return r.reproducible ? undefined : r.why;
+}
 
 export function bundle(b: Bucket): Record<string, string> {
   const q = b.example.query;
-  return {
+  const expected = expectedOf(b);
+  const r = realise(q, expected.outcome === "invalid");
+  const common = {
     "case.yaml": b.example.caseFile,
-    "request.json": `${JSON.stringify(admissionReview(q), null, 2)}\n`,
-    "manifests.yaml": manifests(q),
-    "dry-run.sh": `#!/bin/sh\n# Apply manifests.yaml first, wait a few seconds, then:\n${dryRun(q)}\n`,
+    "request.json": json(admissionReview(q)),
+    "README.md": readme(b, q, expected, r),
+  };
+  if (!r.reproducible) return { ...common, "not-reproducible.txt": `${r.why}\n` };
+  const yaml = (docs: readonly unknown[]) => docs.map((d) => dump(d, { noRefs: true, lineWidth: 140 })).join("---\n");
+  return {
+    ...common,
+    ...(r.crd && { "crd.yaml": yaml([r.crd.manifest]) }),
+    ...(r.objects.length > 0 && { "manifests.yaml": yaml(r.objects) }),
+    "subject.yaml": yaml(subjectObjects(q.subject, q.kubernetesVersion)),
+    ...(r.body && { "object.json": json(r.body) }),
+    ...(r.command && {
+      "dry-run.sh": `#!/bin/sh\n# Apply crd.yaml, manifests.yaml and subject.yaml first and wait a few seconds (README.md), then:\ncd "$(dirname "$0")" && ${r.command}\n`,
+    }),
   };
 }
+
+const json = (x: unknown) => `${JSON.stringify(x, null, 2)}\n`;
 
 function admissionReview(q: Query) {
   const r = q.request;
@@ -45,59 +90,150 @@ function admissionReview(q: Query) {
   };
 }
 
-function manifests(q: Query): string {
-  const docs: unknown[] = [];
-  for (const [name, labels] of Object.entries(q.cluster.namespaces ?? {})) {
-    const { "kubernetes.io/metadata.name": _, ...own } = labels;
-    docs.push({ apiVersion: "v1", kind: "Namespace", metadata: { name, labels: { ...own, ...label } } });
-  }
-  docs.push(...subjectObjects(q.subject, q.kubernetesVersion));
-  const stored = q.request.operation === "CREATE" ? undefined : (q.request.oldObject ?? q.request.object);
-  if (stored && typeof stored === "object" && "metadata" in stored) docs.push(storable(stored));
-  return `${docs.map((d) => dump(d, { noRefs: true, lineWidth: 140 })).join("---\n")}`;
+function readme(b: Bucket, q: Query, expected: Expected, r: Realised): string {
+  const req = q.request;
+  const what = `${req.operation} ${req.resource.group || "core"}/${req.resource.version}/${req.resource.resource}${req.subResource ? `/${req.subResource}` : ""}${req.name ? ` "${req.name}"` : ""}${req.namespace ? ` in namespace "${req.namespace}"` : ""}`;
+  const head = [
+    `# ${b.signature}`,
+    "",
+    `${b.count} × in ${b.phase} at ${b.minors.join(", ")}. The example: a ${q.subject.kind} and the request ${what}, at Kubernetes ${q.kubernetesVersion}.`,
+    `The reference decides: **${formatExpected(expected)}**. \`npx matchconform replay case.yaml\` replays it on the model or, with \`--implementation\`, on yours.`,
+    "",
+  ];
+  if (!r.reproducible)
+    return [
+      ...head,
+      "## Not reproducible on a real cluster",
+      "",
+      `No real kube-apiserver can be asked this query: ${r.why}.`,
+      "",
+    ].join("\n");
+  const n = (() => {
+    let i = 0;
+    return () => `${++i}.`;
+  })();
+  const invalid = expected.outcome === "invalid";
+  const steps = [
+    "## Reproduce it on a cluster",
+    "",
+    "Use a throwaway cluster (`npx matchconform cluster up`, or kind): the manifests set labels on the namespaces they name, and a webhook subject refuses every request it matches while it exists.",
+    "`npx matchconform bundles check <this folder> --local` does all of this for you and says whether the server decides as the reference.",
+    "",
+    ...(r.crd
+      ? [
+          `${n()} \`kubectl apply -f crd.yaml && kubectl wait --for condition=established crd/${r.crd.name}\`: the custom resource's CRD, whose versions are the case's equivalentResources, in that order.`,
+        ]
+      : []),
+    ...(r.objects.length > 0 ? [`${n()} \`kubectl apply -f manifests.yaml\`: ${contents(r)}.`] : []),
+    `${n()} \`kubectl apply -f subject.yaml\`: the ${subjectWords(q.subject)}.${invalid ? "" : " Wait a few seconds: policies take up to a second to be in effect."}`,
+    ...(invalid || !r.command
+      ? []
+      : [
+          `${n()} \`sh dry-run.sh\` sends the request: \`${r.command}\`${r.body ? " (its body is object.json)" : ""}; nothing is stored.`,
+        ]),
+    "",
+    `The server should decide **${formatExpected(expected)}**: ${observation(q.subject, expected)}`,
+    "",
+    `Clean up in the reverse order: \`kubectl delete -f subject.yaml\`${r.objects.length > 0 ? ", `-f manifests.yaml`" : ""}${r.crd ? ", `-f crd.yaml`" : ""}.`,
+    "",
+  ];
+  return [...head, ...steps].join("\n");
 }
 
-/** The stored object an UPDATE, DELETE or subresource request acts on. */
-function storable(o: KubeObject): KubeObject {
-  const meta = o.metadata as Record<string, unknown>;
-  const { generateName: _, ...rest } = meta;
-  return { ...o, metadata: rest };
+function contents(r: Extract<Realised, { reproducible: true }>): string {
+  const kinds = r.objects.map((o) => String(o.kind));
+  const count = (k: string) => kinds.filter((x) => x === k).length;
+  const parts = [
+    count("Namespace") > 0 && `${count("Namespace")} namespace(s) with the case's labels`,
+    count("ServiceAccount") > 0 && "the `default` ServiceAccount pods need (a bare kube-apiserver makes none)",
+    kinds.length > count("Namespace") + count("ServiceAccount") && "the stored object the request acts on",
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(", ") : "nothing but the subject";
+}
+
+function subjectWords(s: Subject): string {
+  switch (s.kind) {
+    case "MatchResources":
+      return "bare MatchResources, as the binding's matchResources under a ValidatingAdmissionPolicy matching every request (Warn only)";
+    case "ValidatingAdmissionPolicy":
+      return `ValidatingAdmissionPolicy (a \`false\` validation, Warn only)${s.binding ? " and its binding" : ", without binding as in the case"}`;
+    case "MutatingAdmissionPolicy":
+      return `MutatingAdmissionPolicy (writing the annotation ${annotation})${s.binding ? " and its binding" : ", without binding as in the case"}`;
+    case "ValidatingWebhook":
+    case "MutatingWebhook":
+      return `${s.kind}Configuration, calling an address where nothing listens, under failurePolicy Fail`;
+  }
+}
+
+/** How the decision shows in what kubectl prints. */
+function observation(s: Subject, e: Expected): string {
+  switch (e.outcome) {
+    case "invalid":
+      return `\`kubectl apply -f subject.yaml\` refuses the ${s.kind === "MatchResources" ? "binding" : s.kind} as Invalid (HTTP 422)${e.contains ? `, saying ${JSON.stringify(e.contains)}` : ""}.`;
+    case "error":
+      return `the request is refused with HTTP ${e.code}${e.contains ? `, saying ${JSON.stringify(e.contains)}` : ""}.`;
+    case "match":
+    case "noMatch": {
+      const yes = e.outcome === "match";
+      const r = e.outcome === "match" ? e.matchedResource : undefined;
+      const k = e.outcome === "match" ? e.matchedKind : undefined;
+      const as =
+        r && k ? `matched ${r.group}/${r.version}/${r.resource} as ${k.group}/${k.version}/${k.kind}` : "matched …";
+      switch (s.kind) {
+        case "MatchResources":
+        case "ValidatingAdmissionPolicy":
+          return yes
+            ? `kubectl prints \`Warning: Validation failed for ValidatingAdmissionPolicy '${name}' with binding '${name}': ${as}\`.`
+            : `kubectl prints no Warning from '${name}'.`;
+        case "MutatingAdmissionPolicy":
+          return yes
+            ? `the object printed carries the annotation \`${annotation}: ${as}\`.`
+            : `the object printed carries no annotation ${annotation}.`;
+        case "ValidatingWebhook":
+        case "MutatingWebhook":
+          return yes
+            ? `the request is refused: \`failed calling webhook "${webhookName}"\` (the server called it: it matched).`
+            : `the request passes (the server did not call the webhook).`;
+      }
+    }
+  }
 }
 
 function subjectObjects(s: Subject, minor: Minor): unknown[] {
-  const meta = (name: string) => ({ name, labels: label });
+  const metadata = { name, labels: reproductionLabel };
   switch (s.kind) {
     case "MatchResources":
-      // The bare matcher, realised as a binding's matchResources under a policy matching everything.
-      return validatingPolicy({ resourceRules: [everything] }, "Fail", { matchResources: s.matchResources }, meta);
+      return validatingPolicy(
+        { resourceRules: [{ operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["*/*"] }] },
+        "Fail",
+        { matchResources: s.matchResources },
+        metadata,
+      );
     case "ValidatingAdmissionPolicy":
-      return validatingPolicy(s.policy.matchConstraints ?? {}, s.policy.failurePolicy, s.binding, meta);
+      return validatingPolicy(s.policy.matchConstraints, s.policy.failurePolicy, s.binding, metadata);
     case "MutatingAdmissionPolicy": {
       const apiVersion = `admissionregistration.k8s.io/${atLeast(minor, 36) ? "v1" : atLeast(minor, 34) ? "v1beta1" : "v1alpha1"}`;
       const policy = {
         apiVersion,
         kind: "MutatingAdmissionPolicy",
-        metadata: meta("matchconform-reproduction"),
+        metadata,
         spec: {
-          matchConstraints: s.policy.matchConstraints,
+          ...(s.policy.matchConstraints && { matchConstraints: s.policy.matchConstraints }),
           ...(s.policy.failurePolicy && { failurePolicy: s.policy.failurePolicy }),
           reinvocationPolicy: "Never",
-          mutations: [{ patchType: "JSONPatch", jsonPatch: { expression: "[]" } }],
+          mutations: [
+            {
+              patchType: "ApplyConfiguration",
+              applyConfiguration: {
+                expression: `Object{metadata: Object.metadata{annotations: {'${annotation}': ${matched}}}}`,
+              },
+            },
+          ],
         },
       };
       if (!s.binding) return [policy];
-      return [
-        policy,
-        {
-          apiVersion,
-          kind: "MutatingAdmissionPolicyBinding",
-          metadata: meta("matchconform-reproduction"),
-          spec: {
-            policyName: "matchconform-reproduction",
-            ...(s.binding.matchResources && { matchResources: s.binding.matchResources }),
-          },
-        },
-      ];
+      const spec = { policyName: name, ...(s.binding.matchResources && { matchResources: s.binding.matchResources }) };
+      return [policy, { apiVersion, kind: "MutatingAdmissionPolicyBinding", metadata, spec }];
     }
     case "ValidatingWebhook":
     case "MutatingWebhook":
@@ -105,15 +241,16 @@ function subjectObjects(s: Subject, minor: Minor): unknown[] {
         {
           apiVersion: "admissionregistration.k8s.io/v1",
           kind: `${s.kind}Configuration`,
-          metadata: meta("matchconform-reproduction"),
+          metadata,
           webhooks: [
             {
-              name: "reproduction.matchconform.dev",
+              name: webhookName,
               ...s.webhook,
-              // Point it at a receiver that logs what it is sent; Ignore keeps a missing one harmless.
-              clientConfig: { url: "https://webhook-receiver.example/validate" },
+              clientConfig: { url: nowhere },
+              failurePolicy: "Fail",
               sideEffects: "None",
               admissionReviewVersions: ["v1"],
+              timeoutSeconds: 5,
             },
           ],
         },
@@ -122,19 +259,19 @@ function subjectObjects(s: Subject, minor: Minor): unknown[] {
 }
 
 function validatingPolicy(
-  matchConstraints: MatchResources,
+  matchConstraints: unknown,
   failurePolicy: string | undefined,
-  binding: { matchResources?: MatchResources; validationActions?: readonly string[] } | undefined,
-  meta: (name: string) => object,
+  binding: { matchResources?: unknown } | undefined,
+  metadata: object,
 ): unknown[] {
   const policy = {
     apiVersion: "admissionregistration.k8s.io/v1",
     kind: "ValidatingAdmissionPolicy",
-    metadata: meta("matchconform-reproduction"),
+    metadata,
     spec: {
-      matchConstraints,
+      ...(matchConstraints !== undefined && { matchConstraints }),
       ...(failurePolicy && { failurePolicy }),
-      validations: [{ expression: "false", messageExpression: message }],
+      validations: [{ expression: "false", messageExpression: matched }],
     },
   };
   if (!binding) return [policy];
@@ -143,40 +280,12 @@ function validatingPolicy(
     {
       apiVersion: "admissionregistration.k8s.io/v1",
       kind: "ValidatingAdmissionPolicyBinding",
-      metadata: meta("matchconform-reproduction"),
+      metadata,
       spec: {
-        policyName: "matchconform-reproduction",
+        policyName: name,
         validationActions: ["Warn"],
-        ...(binding.matchResources && { matchResources: binding.matchResources }),
+        ...(binding.matchResources !== undefined && { matchResources: binding.matchResources }),
       },
     },
   ];
-}
-
-/** The request as one kubectl command with server-side dry run: a Warning shows the policy matched. */
-function dryRun(q: Query): string {
-  const r = q.request;
-  const ns = r.namespace && r.resource.resource !== "namespaces" ? ` -n ${r.namespace}` : "";
-  const target = `${r.resource.resource}${r.resource.group ? `.${r.resource.version}.${r.resource.group}` : ""}`;
-  switch (r.operation) {
-    case "CREATE":
-      return r.subResource
-        ? `kubectl create --raw '/${path(q)}/${r.subResource}?dryRun=All' -f request-object.json  # the object of request.json`
-        : `cat <<'EOF' | kubectl create --dry-run=server -f -\n${JSON.stringify(r.object)}\nEOF`;
-    case "UPDATE":
-      return r.subResource
-        ? `kubectl replace --raw '/${path(q)}/${r.subResource}?dryRun=All' -f request-object.json  # the object of request.json`
-        : `cat <<'EOF' | kubectl replace --dry-run=server -f -\n${JSON.stringify(r.object)}\nEOF`;
-    case "DELETE":
-      return `kubectl delete --dry-run=server ${target} ${r.name || "<name>"}${ns}`;
-    case "CONNECT":
-      return `kubectl get --raw '/${path(q)}/${r.subResource ?? ""}'  # CONNECT has no dry run: use a target that does not exist`;
-  }
-}
-
-function path(q: Query): string {
-  const r = q.request;
-  const base = r.resource.group ? `apis/${r.resource.group}/${r.resource.version}` : `api/${r.resource.version}`;
-  const ns = r.namespace && r.resource.resource !== "namespaces" ? `/namespaces/${r.namespace}` : "";
-  return `${base}${ns}/${r.resource.resource}/${r.name || "<name>"}`;
 }

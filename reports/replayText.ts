@@ -1,6 +1,6 @@
 // The plain-text report of `matchconform replay`: each failure, then the closing count line.
 import type { Expected, Outcome } from "../oracles/contract/outcome.ts";
-import type { TestResult } from "../suites/replay/replayCases.ts";
+import type { NotRun, TestResult } from "../suites/replay/replayCases.ts";
 import { formatAnswer } from "./answerText.ts";
 
 export function formatExpected(e: Expected): string {
@@ -70,8 +70,54 @@ function formatFailure(r: TestResult, minors: readonly string[]): string {
   ].join("\n");
 }
 
-export function closingLine(results: readonly TestResult[]): string {
+export function closingLine(results: readonly TestResult[], left: readonly NotRun[] = []): string {
   const count = (k: TestResult["result"]) => results.filter((r) => r.result === k).length;
   const skipped = count("skipped");
-  return `${count("passed")} passed, ${count("failed")} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`;
+  const cases = new Set(left.map((n) => `${n.file}\0${n.caseDescription}`)).size;
+  return `${count("passed")} passed, ${count("failed")} failed${skipped > 0 ? `, ${skipped} skipped` : ""}${cases > 0 ? `; ${cases} case${cases === 1 ? "" : "s"} not run (or not at every minor)` : ""}`;
+}
+
+/** How many cases a block names before it says how many more. */
+const shown = 5;
+
+/**
+ * What was not run and why, a block per reason: the cases left out (with their minors), and the
+ * tests the implementation skipped (with its message).
+ */
+export function formatNotRun(left: readonly NotRun[], results: readonly TestResult[]): string[] {
+  const groups = new Map<string, string[]>();
+  const add = (reason: string, line: string) => {
+    const g = groups.get(reason);
+    if (g === undefined) groups.set(reason, [line]);
+    else if (!g.includes(line)) g.push(line);
+  };
+  for (const n of left)
+    add(n.reason, `${n.file}: ${n.caseDescription}${n.minors.length > 0 ? `  [${n.minors.join(", ")}]` : ""}`);
+  for (const r of results)
+    if (r.answer.answer === "skipped")
+      add(
+        `skipped by the implementation: ${r.answer.message}`,
+        `${r.file}: ${r.caseDescription} / ${r.testDescription}  [${r.minor}]`,
+      );
+  return [...groups.entries()].map(([reason, lines]) =>
+    [
+      `NOT RUN ${lines.length} × ${reason}`,
+      ...lines.slice(0, shown).map((l) => `  ${l}`),
+      ...(lines.length > shown ? [`  … and ${lines.length - shown} more`] : []),
+    ].join("\n"),
+  );
+}
+
+/** Why a replay tested nothing, in one line, or undefined when it tested something. */
+export function nothingTested(results: readonly TestResult[], left: readonly NotRun[]): string | undefined {
+  if (results.some((r) => r.result !== "skipped")) return undefined;
+  const cases = new Set(left.map((n) => `${n.file}\0${n.caseDescription}`)).size;
+  const skipped = results.length;
+  return `nothing was tested: ${[
+    cases > 0 && `${cases} case${cases === 1 ? "" : "s"} not run`,
+    skipped > 0 && `${skipped} test${skipped === 1 ? "" : "s"} skipped by the implementation`,
+    cases === 0 && skipped === 0 && "no case had a test to run",
+  ]
+    .filter(Boolean)
+    .join(", ")} (see NOT RUN above)`;
 }

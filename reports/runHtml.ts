@@ -81,7 +81,7 @@ function bucketHtml(b: Bucket): string {
   return `<div class="bucket${b.expectedFailure ? " expected" : ""}"><div class="title">${esc(b.title)}</div>
 <p><span class="sig">${esc(b.signature)}</span> · ${b.count} × (${esc(seenIn(b))})${b.expectedFailure ? ` · expected: ${esc(b.expectedFailure.reason)}` : ""}</p>
 ${body}
-${b.source ? `<p>Upstream: <code>${esc(b.source)}</code></p>` : ""}${summary}${evidence.join("")}
+${b.source ? `<p>Upstream: <code>${esc(b.source)}</code></p>` : ""}${summary}${b.notReproducible ? `<p>No real cluster can reproduce it: ${esc(b.notReproducible)}</p>` : ""}${evidence.join("")}
 <details${b.count > 0 && !b.family ? " open" : ""}><summary>${esc(reductionText(b))}</summary><pre>${esc(e.caseFile)}</pre></details>
 ${e.clauses.length ? `<details><summary>the model's clauses</summary><p>${e.clauses.map((c) => `<code>${esc(c)}</code>`).join(" ")}</p></details>` : ""}</div>`;
 }

@@ -67,6 +67,7 @@ function bucketMarkdown(b: Bucket): string[] {
     out.push(`- kube-apiserver: ${formatReference(e.expected)}`, `- implementation: ${formatAnswer(e.actual)}`);
   }
   if (b.source) out.push(`- upstream: ${b.source}`);
+  if (b.notReproducible) out.push(`- no real cluster can reproduce it: ${b.notReproducible}`);
   if (b.evidence?.corpus.length)
     out.push(`- corpus tests: ${b.evidence.corpus.map((c) => `${c.file}: "${c.case}" / "${c.test}"`).join("; ")}`);
   if (b.evidence?.invariants.length) out.push(`- invariants violated: ${b.evidence.invariants.join(", ")}`);

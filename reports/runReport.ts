@@ -76,6 +76,8 @@ export interface Bucket {
   };
   /** Set when an expected-failures entry names this bucket. */
   readonly expectedFailure?: { readonly reason: string; readonly issue?: string };
+  /** Why no real cluster can reproduce the example (the apiserver oracle's reason); absent when one can. */
+  readonly notReproducible?: string;
 }
 
 /** One reason a phase left something undecided: the implementation's skip message, or a scope reason. */

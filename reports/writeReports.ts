@@ -1,9 +1,9 @@
 // Writes every report of a run into a folder; each file is written beside its final name and
 // renamed into place, so an interrupted write never leaves a half report behind.
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { badge } from "./badge.ts";
-import { bundle } from "./bundle.ts";
+import { bundle, notReproducible } from "./bundle.ts";
 import { runHtml } from "./runHtml.ts";
 import { runJunit } from "./runJunit.ts";
 import { runMarkdown } from "./runMarkdown.ts";
@@ -15,8 +15,9 @@ function writeAtomic(file: string, content: string): void {
   renameSync(temp, file);
 }
 
-export function writeReports(dir: string, report: RunReport): string[] {
+export function writeReports(dir: string, given: RunReport): string[] {
   mkdirSync(dir, { recursive: true });
+  const report = withReproducibility(given);
   const files: [string, string][] = [
     ["report.json", `${JSON.stringify(report, null, 2)}\n`],
     ["report.md", runMarkdown(report)],
@@ -25,6 +26,8 @@ export function writeReports(dir: string, report: RunReport): string[] {
     ["badge.json", `${JSON.stringify(badge(report))}\n`],
   ];
   for (const [name, content] of files) writeAtomic(join(dir, name), content);
+  // The bundles are this run's: those of an earlier run in the same folder would be read as its.
+  rmSync(join(dir, "bundles"), { recursive: true, force: true });
   report.buckets.forEach((b, i) => {
     const folder = join(dir, "bundles", bundleFolder(i, b));
     mkdirSync(folder, { recursive: true });
@@ -36,6 +39,15 @@ export function writeReports(dir: string, report: RunReport): string[] {
 /** The folder of the i-th bucket's bundle, under bundles/. */
 export function bundleFolder(i: number, b: Bucket): string {
   return `${String(i + 1).padStart(2, "0")}-${slug(b.signature)}`;
+}
+
+/** Each bucket says why no real cluster can reproduce its example, where none can. */
+export function withReproducibility(report: RunReport): RunReport {
+  const buckets = report.buckets.map((b) => {
+    const why = notReproducible(b);
+    return why === undefined ? b : { ...b, notReproducible: why };
+  });
+  return { ...report, buckets };
 }
 
 /** Each bucket's minimal case as a regression case file that `replay` reads. */

@@ -158,7 +158,8 @@ export function bodyOf(req: AdmissionRequest, o: AdmissionRequest["object"], r: 
   else delete md.namespace;
   if (req.name) md.name = req.name;
   else if (!md.generateName) md.generateName = "mc-";
-  if (r.kind === "Namespace" && md.labels) md.labels = withoutNameLabel(md.labels as Record<string, string>);
+  if (r.kind === "Namespace" && md.labels && req.name)
+    md.labels = withoutNameLabel(md.labels as Record<string, string>);
   if (r.emptyMetadata) for (const k of Object.keys(md)) if (k !== "namespace") delete md[k];
   const apiVersion = req.resource.group === "" ? req.resource.version : `${req.resource.group}/${req.resource.version}`;
   return r.fill({ ...given, apiVersion, kind: r.kind, metadata: md }, r.namespaced ? (req.namespace ?? "") : "");

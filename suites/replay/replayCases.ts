@@ -27,6 +27,35 @@ export function minorsFor(c: LoadedCase, only: Minor | undefined): readonly Mino
   return only === undefined ? c.minors : c.minors.filter((m) => m === only);
 }
 
+/** A case left out at some minors, and why. */
+export interface NotRun {
+  readonly file: string;
+  readonly caseDescription: string;
+  readonly minors: readonly Minor[];
+  readonly reason: string;
+}
+
+/**
+ * The cases (or minors of a case) that replay leaves out, and why: outside the minor asked for,
+ * a subject kind or minor the implementation does not declare, or no minor at all.
+ */
+export function notRun(cases: readonly LoadedCase[], only: Minor | undefined, matcher?: Matcher): NotRun[] {
+  return cases.flatMap((c): NotRun[] => {
+    const left = (minors: readonly Minor[], reason: string) => [
+      { file: c.file, caseDescription: c.description, minors, reason },
+    ];
+    if (c.minors.length === 0) return left([], `the case applies to no minor that serves ${c.subject.kind}`);
+    if (only !== undefined && !c.minors.includes(only))
+      return left(c.minors, `the case does not apply to --kubernetes-version ${only}`);
+    if (matcher === undefined || matcher.info.name === modelMatcher().info.name) return [];
+    const minors = minorsFor(c, only);
+    if (!matcher.subjects.includes(c.subject.kind))
+      return left(minors, `${matcher.info.name} does not declare the subject kind ${c.subject.kind}`);
+    const undeclared = minors.filter((m) => !matcher.kubernetesVersions.includes(m));
+    return undeclared.length === 0 ? [] : left(undeclared, `${matcher.info.name} does not declare these minors`);
+  });
+}
+
 /** The reference model, synchronously: what the corpus tests assert. */
 export function replayWithModel(cases: readonly LoadedCase[], only?: Minor): TestResult[] {
   return cases.flatMap((c) =>
