@@ -62,7 +62,7 @@ export function bucketLines(b: Bucket, bundle?: string): string[] {
   }
   if (b.source) lines.push(`          upstream: ${b.source}`);
   lines.push(`          ${reductionText(b)}${bundle ? ` (${bundle})` : ""}:`);
-  if (!b.family) lines.push(...caseSummary(e.query).map((l) => `            ${l}`));
+  lines.push(...caseSummary(e.query).map((l) => `            ${l}`));
   if (b.notReproducible) lines.push(`          no real cluster can reproduce it: ${b.notReproducible}`);
   return lines;
 }

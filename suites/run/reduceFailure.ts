@@ -83,7 +83,11 @@ function keepsDivergence(from: Pair, to: Pair, outcomes: "same" | "inverted"): b
   const turn = (o: string) => (o === "match" ? "noMatch" : o === "noMatch" ? "match" : o);
   const want = outcomes === "inverted" ? { model: turn(from.model), impl: turn(from.impl) } : from;
   if (to.model === want.model && to.impl === want.impl) return true;
-  if (outcomes === "inverted" || from.model === "invalid" || from.impl === "invalid") return false;
+  if (outcomes === "inverted") return false;
+  // A validity family stays itself, whatever the other side decides: only the subject's validity is
+  // at stake, so selectors, namespaces and the request may all go.
+  if (from.impl === "invalid") return to.impl === "invalid" && to.model !== "invalid";
+  if (from.model === "invalid") return to.model === "invalid" && to.impl !== "invalid";
   return plainness(to) < plainness(from);
 }
 
@@ -128,7 +132,8 @@ async function reduceDivergence(
     const stillDiverges = async (q: Query, move: Move) => {
       const decision = ctx.model(q, false);
       // Taking something away may not lead elsewhere (decided without asking: no call is spent).
-      if (move.removes && !staysOnPath(trace, decision.clauses)) return false;
+      const family = pair.model === "invalid" || pair.impl === "invalid";
+      if (move.removes && !family && !staysOnPath(trace, decision.clauses)) return false;
       const a = await ctx.matcher.match(q);
       if (f.actual.answer === "errored") return a.answer === "errored";
       if (a.answer !== "outcome" || agree(decision.outcome, a.outcome)) return false;
