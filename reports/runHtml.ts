@@ -53,10 +53,14 @@ function bucketHtml(b: Bucket): string {
   const e = b.example;
   const subjects = subjectsYaml(b);
   const body = b.family
-    ? `<p>${esc(b.family.explanation)}</p><table><tr><th class="num">count</th><th>rule</th><th>what kube-apiserver does</th></tr>${b.family.rows
+    ? `<p>${esc(b.family.explanation)}</p><table><tr><th class="num">count</th>${
+        b.family.name === "rejectsValid"
+          ? "<th>what the implementation objected to</th>"
+          : "<th>validation rule</th><th>what kube-apiserver does</th>"
+      }</tr>${b.family.rows
         .map(
           (row) =>
-            `<tr><td class="num">${row.count}</td><td><code>${esc(row.clause)}</code></td><td>${esc(row.title)}</td></tr>`,
+            `<tr><td class="num">${row.count}</td><td><code>${esc(row.clause)}</code></td>${row.title ? `<td>${esc(row.title)}</td>` : ""}</tr>`,
         )
         .join("")}</table>`
     : e.variant && subjects
@@ -77,7 +81,7 @@ function bucketHtml(b: Bucket): string {
       : []),
     ...(b.evidence?.invariants.length ? [`<p>Invariants violated: ${esc(b.evidence.invariants.join(", "))}</p>`] : []),
   ];
-  const summary = b.family ? "" : `<pre class="summary">${esc(caseSummary(e.query).join("\n"))}</pre>`;
+  const summary = `<pre class="summary">${esc(caseSummary(e.query).join("\n"))}</pre>`;
   return `<div class="bucket${b.expectedFailure ? " expected" : ""}"><div class="title">${esc(b.title)}</div>
 <p><span class="sig">${esc(b.signature)}</span> · ${b.count} × (${esc(seenIn(b))})${b.expectedFailure ? ` · expected: ${esc(b.expectedFailure.reason)}` : ""}</p>
 ${body}

@@ -49,8 +49,17 @@ function bucketMarkdown(b: Bucket): string[] {
     "",
   ];
   if (b.family) {
-    out.push(b.family.explanation, "", "| count | rule | what kube-apiserver does |", "|---:|---|---|");
-    for (const row of b.family.rows) out.push(`| ${row.count} | \`${row.clause}\` | ${row.title} |`);
+    const objections = b.family.name === "rejectsValid";
+    out.push(
+      b.family.explanation,
+      "",
+      objections ? "| count | what the implementation objected to |" : "| count | rule | what kube-apiserver does |",
+      objections ? "|---:|---|" : "|---:|---|---|",
+    );
+    for (const row of b.family.rows)
+      out.push(
+        objections ? `| ${row.count} | ${cell(row.clause)} |` : `| ${row.count} | \`${row.clause}\` | ${row.title} |`,
+      );
     out.push("");
   } else if (e.variant) {
     const [base, variant] = subjectsYaml(b) ?? ["", ""];
