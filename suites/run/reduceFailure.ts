@@ -57,7 +57,7 @@ export async function reduceFailure(
 }
 
 /**
- * A removal may not lead the divergence onto another path of kube-apiserver's: the clause the model's
+ * A move may not lead the divergence onto another path of kube-apiserver's: the clause the model's
  * decision now turns on must be the one it turned on, or one the decision already went through.
  * Otherwise a reduction of one bug's example could wander into another bug of the same
  * implementation (dropping a binding turns "mutating policies skip DELETE" into "no binding, no
@@ -131,9 +131,10 @@ async function reduceDivergence(
     let trace = ctx.model(f.query, false).clauses;
     const stillDiverges = async (q: Query, move: Move) => {
       const decision = ctx.model(q, false);
-      // Taking something away may not lead elsewhere (decided without asking: no call is spent).
+      // A move may not lead elsewhere unless it repairs a side condition (decided without asking).
       const family = pair.model === "invalid" || pair.impl === "invalid";
-      if (move.removes && !family && !staysOnPath(trace, decision.clauses)) return false;
+      const free = family || move.repairs === true || move.outcomes === "inverted";
+      if (!free && !staysOnPath(trace, decision.clauses)) return false;
       const a = await ctx.matcher.match(q);
       if (f.actual.answer === "errored") return a.answer === "errored";
       if (a.answer !== "outcome" || agree(decision.outcome, a.outcome)) return false;

@@ -15,6 +15,11 @@ export interface Move {
   readonly outcomes?: "same" | "inverted";
   /** The move takes a field, item, namespace or label away (rather than simplifying a value). */
   readonly removes?: boolean;
+  /**
+   * The move repairs a side condition (a kindless equivalent, a missing namespace, a generated
+   * name, an empty rule list): it is meant to change the path the decision takes.
+   */
+  readonly repairs?: boolean;
 }
 
 export function simplifications(q: Query): Move[] {
@@ -130,6 +135,7 @@ function everythingRule(q: Query): Move[] {
   return [
     {
       what: "one rule for everything instead of no rules",
+      repairs: true,
       query: {
         ...q,
         subject: { kind: "MatchResources", matchResources: { ...s.matchResources, resourceRules: [all] } },
@@ -170,6 +176,7 @@ function ownNamespace(q: Query): Move[] {
     {
       what: isNamespaceObject ? `the namespace ${ns} already stored` : `the namespace ${ns} exists`,
       query: { ...q, cluster: { ...q.cluster, namespaces } },
+      repairs: true,
     },
   ];
 }
@@ -190,7 +197,13 @@ function kindedEquivalents(q: Query): Move[] {
     if (e.kind.kind !== "") return [];
     const kind = { group: e.resource.group, version: e.resource.version, kind: q.request.kind.kind };
     const equivalentResources = equivalents.map((x, j) => (j === i ? { ...x, kind } : x));
-    return [{ what: `equivalent ${i} with its kind`, query: { ...q, cluster: { ...q.cluster, equivalentResources } } }];
+    return [
+      {
+        what: `equivalent ${i} with its kind`,
+        query: { ...q, cluster: { ...q.cluster, equivalentResources } },
+        repairs: true,
+      },
+    ];
   });
 }
 
@@ -246,7 +259,7 @@ function canonicalRequests(q: Query): Move[] {
   if (r.name && r.name !== "web") moves.push({ what: "the name web", query: renameObject(q, "web") });
   const generated = (r.object?.metadata as { generateName?: unknown } | undefined)?.generateName;
   if (r.operation === "CREATE" && !r.name && generated !== undefined && r.object)
-    moves.push({ what: "a named create instead of generateName", query: renameObject(q, "web") });
+    moves.push({ what: "a named create instead of generateName", query: renameObject(q, "web"), repairs: true });
   return moves;
 }
 
