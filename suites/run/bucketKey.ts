@@ -85,7 +85,8 @@ function routine(c: ClauseName | "none"): boolean {
  * pass before any equivalent, or the order of the equivalent pass), whatever rule matched.
  */
 function passOf(modelClauses: readonly ClauseName[]): ClauseName | undefined {
-  return modelClauses.find((c) => /^(matchResources|webhook)\.(exactRuleMatches|equivalentRuleMatches)$/.test(c));
+  const pass = /^(matchResources|webhook)\.(exactRuleMatches|equivalentRuleMatches|rulesNoMatch|noEquivalentMatches)$/;
+  return modelClauses.find((c) => pass.test(c));
 }
 
 /** The reduced case's features that select a code path of their own. */
@@ -120,7 +121,7 @@ export function diagnosisOf(
   const family = familyOf(model, impl);
   const deciding = decidingClause(modelClauses);
   // Both match through different resources, or only routine clauses were taken: the pass that
-  // found the match (exact, or through an equivalent) is what the case is about.
+  // decided (a rule matched exactly or through an equivalent, or none did) is what the case is about.
   const clause =
     (impl === "match" && model === "match") || routine(deciding) ? (passOf(modelClauses) ?? deciding) : deciding;
   if (family) {
