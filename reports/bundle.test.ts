@@ -6,8 +6,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { loadAll as loadYamlDocs } from "js-yaml";
 import { describe, expect, it } from "vitest";
+import { unfinishedReport } from "../cli/unfinishedReport.ts";
 import { scenario } from "../generators/scenario.ts";
-import { fullCapabilities } from "../oracles/contract/capabilities.ts";
 import type { AdmissionRequest } from "../oracles/contract/kube.ts";
 import type { Subject } from "../oracles/contract/subject.ts";
 import type { Query } from "../oracles/invariants/invariant.ts";
@@ -220,34 +220,13 @@ describe("bundle", () => {
   });
 });
 
-const emptyReport: RunReport = {
-  header: {
-    matchconform: "test",
-    startedAt: "2026-12-02T00:00:00Z",
-    implementation: { name: "test", version: "0", language: "ts" },
-    input: "manifest",
-    kubernetesVersions: ["1.37"],
-    capabilities: fullCapabilities,
-    seed: 1,
-    profile: "quick",
-    options: {},
-    replay: "test",
-  },
-  buckets: [],
-  expectedFailures: { stillFailing: [], noLongerFailing: [] },
-  footer: {
-    corpus: { passed: 0, failed: 0, skipped: 0 },
-    generated: { scenarios: 0, agreed: 0, diverged: 0, skipped: 0, timeToFirstDivergenceMs: null },
-    invariants: [],
-    firstFailureMs: null,
-    skips: {
-      corpus: { total: 0, skipped: 0, reasons: [] },
-      generated: { total: 0, skipped: 0, reasons: [] },
-      invariants: { total: 0, skipped: 0, reasons: [] },
-    },
-    implementationFailures: 0,
-    clauseCoverage: {},
-    durationMs: 0,
-    exitCode: 1,
-  },
-};
+/** A report with no bucket yet (the report of a run that never got going, less its "partial"). */
+const unfinished = unfinishedReport({
+  header: { matchconform: "test", seed: 1, profile: "quick", options: {}, replay: "test" },
+  implementation: { name: "test", version: "0", language: "ts" },
+  kubernetesVersions: ["1.37"],
+  startedAt: 0,
+  why: "",
+});
+const { partial: _, ...header } = unfinished.header;
+const emptyReport: RunReport = { ...unfinished, header, footer: { ...unfinished.footer, exitCode: 1 } };
