@@ -2,7 +2,13 @@
 // the main resource, a core resource such as pods, a short name), then every field, list item,
 // namespace and label taken away one at a time, then long label keys and values made short. Each
 // move returns a whole new query; the reducer keeps it only while the divergence survives.
-import type { AdmissionRequest, KubeObject, MatchResources, Webhook } from "../../oracles/contract/kube.ts";
+import type {
+  AdmissionRequest,
+  KubeObject,
+  LabelSelector,
+  MatchResources,
+  Webhook,
+} from "../../oracles/contract/kube.ts";
 import type { Subject } from "../../oracles/contract/subject.ts";
 import type { Query } from "../../oracles/invariants/invariant.ts";
 import { removals } from "./removals.ts";
@@ -170,15 +176,49 @@ function ownNamespace(q: Query): Move[] {
   const ns = q.request.namespace ?? "";
   if (ns === "" || q.cluster.namespaces?.[ns] !== undefined) return [];
   const isNamespaceObject = q.request.resource.group === "" && q.request.resource.resource === "namespaces";
-  const labels = { "kubernetes.io/metadata.name": ns };
-  const namespaces = { ...q.cluster.namespaces, [ns]: labels };
-  return [
-    {
-      what: isNamespaceObject ? `the namespace ${ns} already stored` : `the namespace ${ns} exists`,
-      query: { ...q, cluster: { ...q.cluster, namespaces } },
-      repairs: true,
+  const what = isNamespaceObject ? `the namespace ${ns} already stored` : `the namespace ${ns} exists`;
+  const make = (labels: Record<string, string>) => ({
+    ...q,
+    cluster: {
+      ...q.cluster,
+      namespaces: { ...q.cluster.namespaces, [ns]: { ...labels, "kubernetes.io/metadata.name": ns } },
     },
+  });
+  const wanted = labelsWanted(namespaceSelectorsOf(q.subject));
+  return [
+    { what, query: make({}), repairs: true },
+    ...(Object.keys(wanted).length > 0
+      ? [{ what: `${what}, labelled as its namespaceSelector asks`, query: make(wanted), repairs: true }]
+      : []),
   ];
+}
+
+function namespaceSelectorsOf(s: Subject): LabelSelector[] {
+  switch (s.kind) {
+    case "MatchResources":
+      return s.matchResources.namespaceSelector ? [s.matchResources.namespaceSelector] : [];
+    case "ValidatingAdmissionPolicy":
+    case "MutatingAdmissionPolicy":
+      return [s.policy.matchConstraints?.namespaceSelector, s.binding?.matchResources?.namespaceSelector].filter(
+        (x): x is LabelSelector => x !== undefined,
+      );
+    case "ValidatingWebhook":
+    case "MutatingWebhook":
+      return s.webhook.namespaceSelector ? [s.webhook.namespaceSelector] : [];
+  }
+}
+
+/** Labels that satisfy the selectors' matchLabels and In requirements (the first value of each). */
+function labelsWanted(selectors: readonly LabelSelector[]): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const sel of selectors) {
+    Object.assign(labels, sel.matchLabels ?? {});
+    for (const r of sel.matchExpressions ?? [])
+      if ((r.operator === "In" || r.operator === "Exists") && labels[r.key] === undefined)
+        labels[r.key] = r.values?.[0] ?? "";
+  }
+  delete labels["kubernetes.io/metadata.name"];
+  return labels;
 }
 
 function ruleCount(s: Subject): number {
