@@ -85,7 +85,7 @@ export const clauses = {
   ),
   "matchResources.exactRuleMatches": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/matching/matching.go Matcher.Matches",
-    'a rule matches the request"s own resource in the exact pass over all rules',
+    "a rule matches the request's own resource in the exact pass over all rules",
   ),
   "matchResources.excludeError": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/matching/matching.go Matcher.Matches",
@@ -118,11 +118,11 @@ export const clauses = {
   ),
   "matchResources.resourceNamesHit": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/matching/matching.go Matcher.Matches",
-    'the request"s name is in the rule"s resourceNames',
+    "the request's name is in the rule's resourceNames",
   ),
   "matchResources.resourceNamesMiss": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/matching/matching.go Matcher.Matches",
-    'the request"s name is not in resourceNames; the next rule is tried',
+    "the request's name is not in resourceNames; the next rule is tried",
   ),
   "matchResources.rulesNoMatch": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/matching/matching.go Matcher.Matches",
@@ -150,15 +150,15 @@ export const clauses = {
   ),
   "namespaceSelector.namespaceNotFound": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/namespace/matcher.go MatchNamespaceSelector",
-    'the request"s namespace does not exist: a 404 error',
+    "the request's namespace does not exist: a 404 error",
   ),
   "namespaceSelector.namespaceObjectUsesNewLabels": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/namespace/matcher.go MatchNamespaceSelector",
-    'a Namespace CREATE or UPDATE is matched on the new object"s labels',
+    "a Namespace CREATE or UPDATE is matched on the new object's labels",
   ),
   "namespaceSelector.namespaceObjectUsesStoredLabels": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/namespace/matcher.go MatchNamespaceSelector",
-    'a Namespace DELETE or subresource is matched on the stored namespace"s labels',
+    "a Namespace DELETE or subresource is matched on the stored namespace's labels",
   ),
   "namespaceSelector.parseError": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/namespace/matcher.go MatchNamespaceSelector",
@@ -167,7 +167,7 @@ export const clauses = {
   ),
   "namespaceSelector.storedNamespaceLabels": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/namespace/matcher.go MatchNamespaceSelector",
-    'a namespaced request is matched on its namespace"s stored labels',
+    "a namespaced request is matched on its namespace's stored labels",
   ),
   "objectSelector.emptyMatchesAll": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/object/matcher.go MatchObjectSelector",
@@ -179,7 +179,7 @@ export const clauses = {
   ),
   "objectSelector.newObjectMatches": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/object/matcher.go MatchObjectSelector",
-    'the request"s object matches',
+    "the request's object matches",
   ),
   "objectSelector.noMetadataNeverMatches": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/object/matcher.go MatchObjectSelector",
@@ -204,7 +204,7 @@ export const clauses = {
   ),
   "policy.definitionNoMatch": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/generic/policy_matcher.go DefinitionMatches",
-    'the policy"s matchConstraints do not match',
+    "the policy's matchConstraints do not match",
   ),
   "policy.exemptAuthReviews": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/generic/plugin.go Dispatch isExcludedFromAllHooks",
@@ -216,7 +216,7 @@ export const clauses = {
   ),
   "policy.mutatingConfigErrorForbidden": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/generic/policy_dispatcher.go Dispatch admission.NewForbidden",
-    'a mutating policy"s configuration error under Fail is a 403',
+    "a mutating policy's configuration error under Fail is a 403",
   ),
   "policy.mutatingNeverHandlesDelete": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/mutating/plugin.go NewHandler(Create, Update, Connect)",
@@ -224,7 +224,7 @@ export const clauses = {
   ),
   "policy.mutationsEvaluated": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/mutating/dispatcher.go dispatchInvocations",
-    'the mutating policy"s mutations run',
+    "the mutating policy's mutations run",
   ),
   "policy.namespaceObjectNotFound": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/validating/dispatcher.go Dispatch",
@@ -236,11 +236,11 @@ export const clauses = {
   ),
   "policy.validatingConfigErrorInvalid": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/validating/dispatcher.go Dispatch",
-    'a validating policy"s configuration error under Fail is a 422, whatever validationActions say',
+    "a validating policy's configuration error under Fail is a 422, whatever validationActions say",
   ),
   "policy.validationsEvaluated": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/validating/dispatcher.go Dispatch",
-    'the validating policy"s validations run',
+    "the validating policy's validations run",
   ),
   "policy.withoutBindingNeverEvaluated": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/generic/policy_source.go: only policies with bindings become hooks",
@@ -248,11 +248,11 @@ export const clauses = {
   ),
   "rules.group.exact": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/rules/rules.go Matcher.Matches",
-    'the request"s API group is listed',
+    "the request's API group is listed",
   ),
   "rules.group.miss": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/rules/rules.go Matcher.Matches",
-    'the request"s API group is not listed',
+    "the request's API group is not listed",
   ),
   "rules.group.wildcard": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/rules/rules.go Matcher.Matches",
@@ -260,11 +260,11 @@ export const clauses = {
   ),
   "rules.operation.exact": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/rules/rules.go Matcher.Matches",
-    'the request"s operation is listed',
+    "the request's operation is listed",
   ),
   "rules.operation.miss": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/rules/rules.go Matcher.Matches",
-    'the request"s operation is not listed',
+    "the request's operation is not listed",
   ),
   "rules.operation.wildcard": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/rules/rules.go Matcher.Matches",
@@ -336,11 +336,11 @@ export const clauses = {
   ),
   "rules.version.exact": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/rules/rules.go Matcher.Matches",
-    'the request"s API version is listed',
+    "the request's API version is listed",
   ),
   "rules.version.miss": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/rules/rules.go Matcher.Matches",
-    'the request"s API version is not listed',
+    "the request's API version is not listed",
   ),
   "rules.version.wildcard": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/rules/rules.go Matcher.Matches",
@@ -380,7 +380,7 @@ export const clauses = {
   ),
   "validation.mutatingOperationUnsupported": clause(
     "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go",
-    'a mutating policy"s resourceRules may not name DELETE',
+    "a mutating policy's resourceRules may not name DELETE",
   ),
   "validation.operationUnsupported": clause(
     "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go",
@@ -400,7 +400,7 @@ export const clauses = {
   ),
   "validation.policyResourceRulesRequired": clause(
     "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go",
-    'a policy"s matchConstraints need at least one resourceRule',
+    "a policy's matchConstraints need at least one resourceRule",
   ),
   "validation.resourceAfterResourceWildcard": clause(
     "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go",
@@ -484,7 +484,7 @@ export const clauses = {
   ),
   "webhook.exactRuleMatches": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/generic/webhook.go ShouldCallHook",
-    'a rule matches the request"s own resource',
+    "a rule matches the request's own resource",
   ),
   "webhook.exemptAuthReviews": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/generic/webhook.go Dispatch isExcludedFromAllHooks",

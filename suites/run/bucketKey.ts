@@ -25,6 +25,20 @@ export const families: Readonly<Record<FamilyName, { readonly title: string; rea
   },
 };
 
+/** Where in a policy subject a divergence lives (placement.ts): its key then ignores the clause. */
+export type Placement = "policyMatchConstraints";
+
+export const placements: Readonly<Record<Placement, { readonly title: string; readonly source: string }>> = {
+  policyMatchConstraints: {
+    title:
+      "a policy's own matchConstraints decide as a binding's matchResources would: the implementation decides them as kube-apiserver does in a binding, not in the policy",
+    source: "k8s.io/apiserver pkg/admission/plugin/policy/generic/policy_matcher.go DefinitionMatches",
+  },
+};
+
+const placementOfTopic = (topic: string): Placement | undefined =>
+  topic.startsWith("placement.") ? (topic.slice("placement.".length) as Placement) : undefined;
+
 export interface Diagnosis {
   /** The bucket's key: `<topic> · model X · implementation Y[ · features]`, or `family <name>`. */
   readonly key: string;
@@ -150,6 +164,8 @@ const outcomeWords: Record<string, string> = {
 
 /** The bucket's title: what kube-apiserver does there, next to what the implementation did. */
 export function titleOf(d: Diagnosis): string {
+  const where = placementOfTopic(d.topic);
+  if (where) return placements[where].title;
   if (d.family) return `The implementation ${families[d.family].title}`;
   if (d.topic === "implementation") return `The implementation ${outcomeWords[d.implementation] ?? d.implementation}`;
   const kube = outcomeWords[d.model] ?? d.model;
@@ -161,5 +177,7 @@ export function titleOf(d: Diagnosis): string {
 }
 
 export function sourceOf(d: Diagnosis): string | undefined {
+  const where = placementOfTopic(d.topic);
+  if (where) return placements[where].source;
   return d.clause === "none" ? undefined : clauses[d.clause].source;
 }

@@ -12,9 +12,10 @@ import { checkInvariant } from "../properties/checkInvariant.ts";
 import type { Reduction } from "../shrink/normaliseQuery.ts";
 import { normaliseQuery } from "../shrink/normaliseQuery.ts";
 import type { Move } from "../shrink/simplifications.ts";
-import type { Diagnosis } from "./bucketKey.ts";
+import type { Diagnosis, Placement } from "./bucketKey.ts";
 import { diagnosisOf, sourceOf, titleOf } from "./bucketKey.ts";
 import type { Failure } from "./failureLog.ts";
+import { placementOf } from "./placement.ts";
 import type { RunContext } from "./runContext.ts";
 import { answerName, decidingClause } from "./signature.ts";
 
@@ -66,6 +67,16 @@ export async function reduceFailure(
 function staysOnPath(before: readonly ClauseName[], after: readonly ClauseName[]): boolean {
   const now = decidingClause(after);
   return now === "none" || now === decidingClause(before) || before.includes(now);
+}
+
+/**
+ * The diagnosis of a divergence that lives in a placement: keyed on it alone, whatever clause
+ * decided and whichever way the outcomes differ (an ignored constraint turns a non-match into a
+ * match, a failed lookup into a decision, another resource's match into this one).
+ */
+function placed(d: Diagnosis, where: Placement): Diagnosis {
+  const topic = `placement.${where}`;
+  return { ...d, topic, key: topic };
 }
 
 interface Pair {
@@ -149,7 +160,10 @@ async function reduceDivergence(
   const q = reduction.query;
   const model = ctx.model(q, false);
   const actual = reduction.calls === 0 ? f.actual : await ctx.matcher.match(q);
-  const diagnosis = diagnosisOf(q, model.clauses, model.outcome.outcome, actual);
+  const located = reduction.calls > 0 && actual.answer === "outcome" ? await placementOf(ctx, q) : undefined;
+  const diagnosis = located
+    ? placed(diagnosisOf(q, model.clauses, model.outcome.outcome, actual), located)
+    : diagnosisOf(q, model.clauses, model.outcome.outcome, actual);
   const title = titleOf(diagnosis);
   const source = sourceOf(diagnosis);
   const example: Example = {

@@ -84,6 +84,38 @@ describe("matchconform run", () => {
     expect(report.footer.invariants.find((i) => i.name === "validatingAndMutatingAgree")?.checked).toBe(0);
   });
 
+  // Found in a real policy engine's offline path (issue 10's measurement): with a binding, the
+  // policy's own matchConstraints were not applied. It shows through every clause that rejects a
+  // request, yet it is one bug, where it stands: one bucket, keyed on the placement.
+  it("reports a matcher that ignores the policy's matchConstraints under a binding as one cause", async () => {
+    const model = modelMatcher();
+    const everything = {
+      resourceRules: [{ operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["*/*"] }],
+    };
+    const ignoresPolicy: Matcher = {
+      ...model,
+      subjects: ["ValidatingAdmissionPolicy"],
+      match: (q) =>
+        q.subject.kind === "ValidatingAdmissionPolicy" && q.subject.binding
+          ? model.match({
+              ...q,
+              subject: { ...q.subject, policy: { ...q.subject.policy, matchConstraints: everything } },
+            })
+          : model.match(q),
+    };
+    const report = await runOn(ignoresPolicy, [], profiles.default);
+    const placed = report.buckets.filter((b) => b.signature.startsWith("placement.policyMatchConstraints"));
+    // Besides: ignoring the policy's constraints also ignores their validity; and where kube-apiserver
+    // fails the request because of them (a missing namespace, a kindless equivalent), the placement
+    // is not found yet: those keep their clause.
+    const others = report.buckets.map((b) => b.signature).filter((k) => !k.startsWith("placement."));
+    expect(others.filter((k) => !/^family acceptsInvalid$| · kube-apiserver fails the request/.test(k))).toEqual([]);
+    expect(others.length).toBeLessThanOrEqual(3);
+    expect(placed.length).toBeGreaterThanOrEqual(1);
+    expect(placed.map((b) => b.signature)).toEqual(["placement.policyMatchConstraints"]);
+    expect(placed[0]?.title).toMatch(/policy's own matchConstraints/);
+  }, 120_000);
+
   describe("on a miniature whose x/* does not match x", async () => {
     const miniature = fileURLToPath(new URL("./fixtures/podsStarMiniature.mjs", import.meta.url));
     const report = await runOn(await loadModuleMatcher(miniature));
