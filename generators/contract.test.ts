@@ -13,6 +13,7 @@ import { noTrace } from "../oracles/model/trace.ts";
 import { validateSubject } from "../oracles/model/validation.ts";
 import { supportedMinors } from "../oracles/model/versions.ts";
 import { incoherence, parseCaseFile } from "../suites/format/loadCaseFile.ts";
+import { unrealEquivalents, unrealRequest } from "../suites/format/unrealInput.ts";
 import { admissionRequest } from "./admissionRequest.ts";
 import { cluster } from "./cluster.ts";
 import { invalidLabelSelector } from "./invalidLabelSelector.ts";
@@ -108,6 +109,15 @@ describe("generated requests and scenarios", () => {
         expect(incoherence(r)).toBeUndefined();
       }),
       { numRuns: 500 },
+    ));
+
+  it("scenarios are inputs a real request can be (no unreal label, name or registry)", () =>
+    fc.assert(
+      fc.property(scenario(), (s) => {
+        expect(unrealRequest(s.request)).toBeUndefined();
+        expect(unrealEquivalents(s.cluster, s.request)).toBeUndefined();
+      }),
+      { numRuns: 1000 },
     ));
 
   it("scenarios are case files the loader accepts", () => {
