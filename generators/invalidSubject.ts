@@ -15,7 +15,8 @@ import { invalidLabelSelector } from "./invalidLabelSelector.ts";
  *
  * plus selectors that fail ValidateLabelSelector, unknown matchPolicy and failurePolicy values,
  * resourceNames that are not path segment names or repeat, a policy without matchConstraints or
- * resourceRules, and a mutating policy whose resourceRules name DELETE.
+ * resourceRules, a mutating policy whose resourceRules name DELETE, a binding's policyName that
+ * is empty, null or not a DNS subdomain, and nulls that decode as "" or an empty rule.
  */
 export type InvalidSubjectConstraints = Record<string, never>;
 
@@ -38,6 +39,8 @@ const ruleDefects: readonly RuleDefect[] = [
   { resources: ["*/*", "pods"] },
   { scope: "Global" },
 ];
+// A manifest's null in a string list decodes as "" (encoding/json), which validation rejects.
+const nullDefects = [{ operations: [null] }, { apiVersions: [null] }] as unknown as readonly RuleDefect[];
 const nameDefects: readonly RuleDefect[] = [
   { resourceNames: ["."] },
   { resourceNames: ["a/b"] },
@@ -76,6 +79,29 @@ const defects: readonly Defect[] = [
   ...ruleDefects.map((d) => withRule(d, "resourceRules")),
   ...ruleDefects.slice(0, 4).map((d) => withRule(d, "excludeResourceRules")),
   ...nameDefects.map((d) => withRule(d, "resourceRules")),
+  ...nullDefects.map((d) => withRule(d, "resourceRules")),
+  // A null rule decodes as the empty rule, whose fields are required.
+  (s) =>
+    s.kind === "ValidatingWebhook" || s.kind === "MutatingWebhook"
+      ? fc.constant({
+          ...s,
+          webhook: { ...s.webhook, rules: [null, ...(s.webhook.rules ?? [])] },
+        } as unknown as Subject)
+      : fc.constant(
+          onMatchResources(
+            s,
+            (mr) => ({ ...mr, resourceRules: [null, ...(mr.resourceRules ?? [])] }) as unknown as MatchResources,
+          ),
+        ),
+  // A binding's policyName: "" or null (required, drawn twice as often), not a DNS subdomain, too long.
+  ...[1, 2].map(
+    (): Defect => (s) =>
+      isPolicy(s) && s.binding !== undefined
+        ? fc
+            .constantFrom<string | null>("", null, "Subject_Policy", "", null, "-policy", "a".repeat(254))
+            .map((policyName) => ({ ...s, binding: { ...s.binding, policyName } }) as unknown as Subject)
+        : undefined,
+  ),
   // A selector has seven defects of its own: drawn more often, each is reached as often as a rule's.
   withSelector("namespaceSelector"),
   withSelector("namespaceSelector"),

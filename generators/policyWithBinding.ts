@@ -25,6 +25,17 @@ export interface PolicyWithBindingConstraints {
   readonly failurePolicy?: "Fail" | "Ignore";
 }
 
+/**
+ * > PolicyName references a ValidatingAdmissionPolicy name which the ValidatingAdmissionPolicyBinding
+ * > binds to. [...] Required.
+ * Format v1 leaves it out (the binding binds the subject's policy); a manifest's name, a DNS
+ * subdomain, is drawn now and then.
+ */
+const policyName = fc.oneof(
+  { arbitrary: fc.constant(undefined), weight: 3 },
+  { arbitrary: fc.constantFrom("subject-policy", "deny-privileged", "policies.example.com", "p0"), weight: 1 },
+);
+
 export function policyWithBinding(constraints: PolicyWithBindingConstraints = {}): fc.Arbitrary<PolicySubject> {
   const kind = constraints.kind
     ? fc.constant(constraints.kind)
@@ -34,9 +45,15 @@ export function policyWithBinding(constraints: PolicyWithBindingConstraints = {}
     const rules = { ...constraints.matchResources?.rules, ...(operations && { operations }) };
     const policyMR = matchResources({ ...constraints.matchResources, rules, requireResourceRules: true });
     const bindingMR = matchResources({ ...constraints.matchResources, rules });
+    const bound: fc.Arbitrary<BindingSpec> = fc.oneof(
+      { arbitrary: fc.constant<BindingSpec>({}), weight: 1 },
+      { arbitrary: bindingMR.map((mr): BindingSpec => ({ matchResources: mr })), weight: 1 },
+    );
     const binding: fc.Arbitrary<BindingSpec | undefined> = fc.oneof(
-      { arbitrary: fc.constant<BindingSpec>({}), weight: 6 },
-      { arbitrary: bindingMR.map((mr): BindingSpec => ({ matchResources: mr })), weight: 6 },
+      {
+        arbitrary: fc.tuple(bound, policyName).map(([b, name]) => (name ? { policyName: name, ...b } : b)),
+        weight: 12,
+      },
       { arbitrary: fc.constant(undefined), weight: constraints.allowNoBinding === false ? 0 : 1 },
     );
     const failurePolicy = constraints.failurePolicy

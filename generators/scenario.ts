@@ -12,6 +12,7 @@ import type { AdmissionRequestConstraints } from "./admissionRequest.ts";
 import { admissionRequest, drawableTypes } from "./admissionRequest.ts";
 import { cluster } from "./cluster.ts";
 import { invalidSubject } from "./invalidSubject.ts";
+import { manifestNulls } from "./manifestNulls.ts";
 import { matchResources } from "./matchResources.ts";
 import { policyWithBinding } from "./policyWithBinding.ts";
 import type { Swarm, SwarmConstraints } from "./swarm.ts";
@@ -37,6 +38,8 @@ export interface ScenarioConstraints {
   readonly swarm?: SwarmConstraints;
   /** How often the subject carries one validation defect (default 0.15; 0 for stored input). */
   readonly invalidRate?: number;
+  /** How often a manifest writes null where the API server decodes it as omitted or "" (default 0.2; 0 for stored input). */
+  readonly nullRate?: number;
   /**
    * What the implementation claims (docs/protocol-capabilities.md): every scenario lies inside it,
    * so that `outOfScope(scenario, capabilities)` is undefined (default: everything).
@@ -64,6 +67,8 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
   const pairs = fc.constantFrom(...served).chain(([k, ms]) => fc.constantFrom(...ms).map((m) => [k, m] as const));
   const inScope = requestsInScope(caps);
   const invalidRate = caps.features.validation ? (constraints.invalidRate ?? 0.15) : 0;
+  // Nulls are manifest input, decoded before defaulting: drawn with the validation feature.
+  const nullRate = caps.features.validation ? (constraints.nullRate ?? 0.2) : 0;
   return fc
     .record({ pair: pairs, swarm: swarm(swarmInScope(constraints.swarm, caps)) })
     .chain(({ pair, swarm: s }) => admissionRequest(inScope(requestFocus(s))).map((request) => ({ pair, s, request })))
@@ -79,7 +84,11 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
       })),
     )
     .chain(({ pair: [kind, minor], s, request, cluster: c }) =>
-      maybeInvalid(subject(kind, s, targetsOf(request, c, minor), exactWhere(caps)), invalidRate).map((sub) => ({
+      sometimes(
+        sometimes(subject(kind, s, targetsOf(request, c, minor), exactWhere(caps)), nullRate, (v) => manifestNulls(v)),
+        invalidRate,
+        (v) => invalidSubject(v),
+      ).map((sub) => ({
         kubernetesVersion: minor,
         subject: sub,
         cluster: c,
@@ -148,13 +157,15 @@ function requestFocus(s: Swarm): AdmissionRequestConstraints {
   }
 }
 
-function maybeInvalid(valid: fc.Arbitrary<Subject>, rate: number): fc.Arbitrary<Subject> {
+/** The valid subject, or at `rate` the subject `change` makes of it. */
+function sometimes(
+  valid: fc.Arbitrary<Subject>,
+  rate: number,
+  change: (s: Subject) => fc.Arbitrary<Subject>,
+): fc.Arbitrary<Subject> {
   if (rate <= 0) return valid;
   const weight = Math.round(rate * 100);
-  return fc.oneof(
-    { arbitrary: valid, weight: 100 - weight },
-    { arbitrary: valid.chain((v) => invalidSubject(v)), weight },
-  );
+  return fc.oneof({ arbitrary: valid, weight: 100 - weight }, { arbitrary: valid.chain(change), weight });
 }
 
 /** What a subject is drawn towards: the request, the labels of its namespace and of its objects. */
