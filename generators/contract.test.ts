@@ -50,7 +50,11 @@ const generators: Record<string, fc.Arbitrary<unknown>> = {
   cluster: admissionRequest().chain((r) => cluster(r)),
   swarm: swarm(),
   scenario: scenario(),
+  scenarioWithManifestEdges: scenario({ manifestEdges: true }),
   invalidSubject: scenario({ invalidRate: 0 }).chain((s) => invalidSubject(s.subject)),
+  invalidSubjectWithManifestEdges: scenario({ invalidRate: 0, manifestEdges: true }).chain((s) =>
+    invalidSubject(s.subject, { manifestEdges: true }),
+  ),
 };
 
 describe.each(Object.entries(generators))("%s", (_, arbitrary) => {
@@ -90,6 +94,10 @@ describe("values claimed valid pass API validation", () => {
   it("webhook", () => valid(webhook(), (s) => errorsOf(s)));
   it("scenario subjects at their minor", () =>
     valid(scenario({ invalidRate: 0 }), (s) => errorsOf(s.subject, s.kubernetesVersion as "1.37")));
+  it("scenario subjects with manifest edges (nulls, policyName) at their minor", () =>
+    valid(scenario({ invalidRate: 0, manifestEdges: true }), (s) =>
+      errorsOf(s.subject, s.kubernetesVersion as "1.37"),
+    ));
 });
 
 describe("invalid flavours fail API validation", () => {
@@ -98,6 +106,13 @@ describe("invalid flavours fail API validation", () => {
   it("invalidSubject", () =>
     invalid(
       scenario({ invalidRate: 0 }).chain((s) => invalidSubject(s.subject).map((sub) => ({ ...s, subject: sub }))),
+      (s) => errorsOf(s.subject, s.kubernetesVersion as "1.37"),
+    ));
+  it("invalidSubject with manifest edges", () =>
+    invalid(
+      scenario({ invalidRate: 0, manifestEdges: true }).chain((s) =>
+        invalidSubject(s.subject, { manifestEdges: true }).map((sub) => ({ ...s, subject: sub })),
+      ),
       (s) => errorsOf(s.subject, s.kubernetesVersion as "1.37"),
     ));
 });
@@ -113,15 +128,15 @@ describe("generated requests and scenarios", () => {
 
   it("scenarios are inputs a real request can be (no unreal label, name or registry)", () =>
     fc.assert(
-      fc.property(scenario(), (s) => {
+      fc.property(scenario({ manifestEdges: true }), (s) => {
         expect(unrealRequest(s.request)).toBeUndefined();
         expect(unrealEquivalents(s.cluster, s.request)).toBeUndefined();
       }),
-      { numRuns: 1000 },
+      { numRuns: 300 },
     ));
 
   it("scenarios are case files the loader accepts", () => {
-    const samples = fc.sample(scenario(), { seed: 7, numRuns: 200 });
+    const samples = fc.sample(scenario({ manifestEdges: true }), { seed: 7, numRuns: 200 });
     const file = samples.map((s, i) => ({
       description: `scenario ${i}`,
       kubernetesVersions: s.kubernetesVersion,

@@ -18,7 +18,10 @@ import { invalidLabelSelector } from "./invalidLabelSelector.ts";
  * resourceRules, a mutating policy whose resourceRules name DELETE, a binding's policyName that
  * is empty, null or not a DNS subdomain, and nulls that decode as "" or an empty rule.
  */
-export type InvalidSubjectConstraints = Record<string, never>;
+export interface InvalidSubjectConstraints {
+  /** Also a binding's bad policyName and nulls that decode as "" or an empty rule (default false). */
+  readonly manifestEdges?: boolean;
+}
 
 type RuleDefect = Partial<NamedRuleWithOperations>;
 
@@ -79,29 +82,6 @@ const defects: readonly Defect[] = [
   ...ruleDefects.map((d) => withRule(d, "resourceRules")),
   ...ruleDefects.slice(0, 4).map((d) => withRule(d, "excludeResourceRules")),
   ...nameDefects.map((d) => withRule(d, "resourceRules")),
-  ...nullDefects.map((d) => withRule(d, "resourceRules")),
-  // A null rule decodes as the empty rule, whose fields are required.
-  (s) =>
-    s.kind === "ValidatingWebhook" || s.kind === "MutatingWebhook"
-      ? fc.constant({
-          ...s,
-          webhook: { ...s.webhook, rules: [null, ...(s.webhook.rules ?? [])] },
-        } as unknown as Subject)
-      : fc.constant(
-          onMatchResources(
-            s,
-            (mr) => ({ ...mr, resourceRules: [null, ...(mr.resourceRules ?? [])] }) as unknown as MatchResources,
-          ),
-        ),
-  // A binding's policyName: "" or null (required, drawn twice as often), not a DNS subdomain, too long.
-  ...[1, 2].map(
-    (): Defect => (s) =>
-      isPolicy(s) && s.binding !== undefined
-        ? fc
-            .constantFrom<string | null>("", null, "Subject_Policy", "", null, "-policy", "a".repeat(254))
-            .map((policyName) => ({ ...s, binding: { ...s.binding, policyName } }) as unknown as Subject)
-        : undefined,
-  ),
   // A selector has seven defects of its own: drawn more often, each is reached as often as a rule's.
   withSelector("namespaceSelector"),
   withSelector("namespaceSelector"),
@@ -152,6 +132,33 @@ const defects: readonly Defect[] = [
   ),
 ];
 
+const manifestEdgeDefects: readonly Defect[] = [
+  ...nullDefects.map((d) => withRule(d, "resourceRules")),
+  // A null rule decodes as the empty rule, whose fields are required.
+  (s) =>
+    s.kind === "ValidatingWebhook" || s.kind === "MutatingWebhook"
+      ? fc.constant({
+          ...s,
+          webhook: { ...s.webhook, rules: [null, ...(s.webhook.rules ?? [])] },
+        } as unknown as Subject)
+      : fc.constant(
+          onMatchResources(
+            s,
+            (mr) => ({ ...mr, resourceRules: [null, ...(mr.resourceRules ?? [])] }) as unknown as MatchResources,
+          ),
+        ),
+  // A binding's policyName: "" or null (required, drawn twice as often), not a DNS subdomain, too long; four
+  // times over, as one defect among some forty.
+  ...[1, 2, 3, 4].map(
+    (): Defect => (s) =>
+      isPolicy(s) && s.binding !== undefined
+        ? fc
+            .constantFrom<string | null>("", null, "Subject_Policy", "", null, "-policy", "a".repeat(254))
+            .map((policyName) => ({ ...s, binding: { ...s.binding, policyName } }) as unknown as Subject)
+        : undefined,
+  ),
+];
+
 const isPolicy = (s: Subject): s is Extract<Subject, { policy: unknown }> =>
   s.kind === "ValidatingAdmissionPolicy" || s.kind === "MutatingAdmissionPolicy";
 
@@ -162,7 +169,8 @@ function onMatchResources(s: Subject, f: (mr: MatchResources) => MatchResources)
   return s;
 }
 
-export function invalidSubject(valid: Subject, _constraints: InvalidSubjectConstraints = {}): fc.Arbitrary<Subject> {
-  const applicable = defects.map((d) => d(valid)).filter((a): a is fc.Arbitrary<Subject> => a !== undefined);
+export function invalidSubject(valid: Subject, constraints: InvalidSubjectConstraints = {}): fc.Arbitrary<Subject> {
+  const drawn = constraints.manifestEdges ? [...defects, ...manifestEdgeDefects] : defects;
+  const applicable = drawn.map((d) => d(valid)).filter((a): a is fc.Arbitrary<Subject> => a !== undefined);
   return fc.oneof(...applicable);
 }

@@ -23,6 +23,8 @@ export interface PolicyWithBindingConstraints {
   /** Draw subjects without a binding at all now and then (default true). */
   readonly allowNoBinding?: boolean;
   readonly failurePolicy?: "Fail" | "Ignore";
+  /** Draw a binding's policyName now and then, as manifests carry it (default false). */
+  readonly policyNames?: boolean;
 }
 
 /**
@@ -45,17 +47,28 @@ export function policyWithBinding(constraints: PolicyWithBindingConstraints = {}
     const rules = { ...constraints.matchResources?.rules, ...(operations && { operations }) };
     const policyMR = matchResources({ ...constraints.matchResources, rules, requireResourceRules: true });
     const bindingMR = matchResources({ ...constraints.matchResources, rules });
-    const bound: fc.Arbitrary<BindingSpec> = fc.oneof(
-      { arbitrary: fc.constant<BindingSpec>({}), weight: 1 },
-      { arbitrary: bindingMR.map((mr): BindingSpec => ({ matchResources: mr })), weight: 1 },
-    );
-    const binding: fc.Arbitrary<BindingSpec | undefined> = fc.oneof(
-      {
-        arbitrary: fc.tuple(bound, policyName).map(([b, name]) => (name ? { policyName: name, ...b } : b)),
-        weight: 12,
-      },
-      { arbitrary: fc.constant(undefined), weight: constraints.allowNoBinding === false ? 0 : 1 },
-    );
+    const noBinding = { arbitrary: fc.constant(undefined), weight: constraints.allowNoBinding === false ? 0 : 1 };
+    const binding: fc.Arbitrary<BindingSpec | undefined> = constraints.policyNames
+      ? fc.oneof(
+          {
+            arbitrary: fc
+              .tuple(
+                fc.oneof(
+                  fc.constant<BindingSpec>({}),
+                  bindingMR.map((mr): BindingSpec => ({ matchResources: mr })),
+                ),
+                policyName,
+              )
+              .map(([b, name]) => (name ? { policyName: name, ...b } : b)),
+            weight: 12,
+          },
+          noBinding,
+        )
+      : fc.oneof(
+          { arbitrary: fc.constant<BindingSpec>({}), weight: 6 },
+          { arbitrary: bindingMR.map((mr): BindingSpec => ({ matchResources: mr })), weight: 6 },
+          noBinding,
+        );
     const failurePolicy = constraints.failurePolicy
       ? fc.constant(constraints.failurePolicy)
       : fc.option(fc.constantFrom("Fail", "Ignore"), { nil: undefined });

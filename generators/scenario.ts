@@ -38,7 +38,12 @@ export interface ScenarioConstraints {
   readonly swarm?: SwarmConstraints;
   /** How often the subject carries one validation defect (default 0.15; 0 for stored input). */
   readonly invalidRate?: number;
-  /** How often a manifest writes null where the API server decodes it as omitted or "" (default 0.2; 0 for stored input). */
+  /**
+   * Manifest edges (default false; the upstream agreement turns them on): nulls where the API
+   * server decodes them as omitted or "" (at nullRate), a binding's policyName, and their defects.
+   */
+  readonly manifestEdges?: boolean;
+  /** With manifestEdges: how often a manifest writes such nulls (default 0.2; 0 for stored input). */
   readonly nullRate?: number;
   /**
    * What the implementation claims (docs/protocol-capabilities.md): every scenario lies inside it,
@@ -68,7 +73,8 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
   const inScope = requestsInScope(caps);
   const invalidRate = caps.features.validation ? (constraints.invalidRate ?? 0.15) : 0;
   // Nulls are manifest input, decoded before defaulting: drawn with the validation feature.
-  const nullRate = caps.features.validation ? (constraints.nullRate ?? 0.2) : 0;
+  const edges = constraints.manifestEdges === true;
+  const nullRate = caps.features.validation && edges ? (constraints.nullRate ?? 0.2) : 0;
   return fc
     .record({ pair: pairs, swarm: swarm(swarmInScope(constraints.swarm, caps)) })
     .chain(({ pair, swarm: s }) => admissionRequest(inScope(requestFocus(s))).map((request) => ({ pair, s, request })))
@@ -85,9 +91,11 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
     )
     .chain(({ pair: [kind, minor], s, request, cluster: c }) =>
       sometimes(
-        sometimes(subject(kind, s, targetsOf(request, c, minor), exactWhere(caps)), nullRate, (v) => manifestNulls(v)),
+        sometimes(subject(kind, s, targetsOf(request, c, minor), exactWhere(caps), edges), nullRate, (v) =>
+          manifestNulls(v),
+        ),
         invalidRate,
-        (v) => invalidSubject(v),
+        (v) => invalidSubject(v, { manifestEdges: edges }),
       ).map((sub) => ({
         kubernetesVersion: minor,
         subject: sub,
@@ -192,6 +200,7 @@ export function subject(
   s: Swarm,
   targets?: Targets,
   exactIfEquivalents = false,
+  policyNames = false,
 ): fc.Arbitrary<Subject> {
   const own = targets?.request.resource;
   const exact =
@@ -223,7 +232,7 @@ export function subject(
       return matchResources(mr).map((m) => ({ kind, matchResources: m }));
     case "ValidatingAdmissionPolicy":
     case "MutatingAdmissionPolicy":
-      return policyWithBinding({ kind, matchResources: mr, allowNoBinding: s.bindings }).map((p) =>
+      return policyWithBinding({ kind, matchResources: mr, allowNoBinding: s.bindings, policyNames }).map((p) =>
         s.bindings ? p : { kind: p.kind, policy: p.policy },
       );
     case "ValidatingWebhook":
