@@ -61,7 +61,7 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
     // Reductions stop at the deadline; a diagnosis still under way then is made again unreduced.
     const reduce = input.options.budget.reduce;
     const collected = await ctx.beforeDeadline(diagnose(ctx, failures, ctx.deadline, reduce), () =>
-      diagnose(ctx, failures, ctx.deadline, false),
+      diagnose(ctx, failures, 0),
     );
     const applied = applyExpectedFailures(collected, input.expected);
     const health = input.matcher.health?.();
