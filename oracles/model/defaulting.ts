@@ -9,12 +9,9 @@ import type {
   Webhook,
 } from "../contract/kube.ts";
 import type { Subject } from "../contract/subject.ts";
-import { decodeNulls } from "./decoding.ts";
 import type { Trace } from "./trace.ts";
 
-/** The manifest as decoded (nulls as the Go types take them), then defaulted. */
-export function defaultSubject(manifest: Subject, trace: Trace): Subject {
-  const subject = decodeNulls(manifest);
+export function defaultSubject(subject: Subject, trace: Trace): Subject {
   switch (subject.kind) {
     case "MatchResources":
       return { kind: subject.kind, matchResources: defaultMatchResources(subject.matchResources, trace) };

@@ -34,7 +34,6 @@ const concerns = [
   "defaulting",
   "validation",
   "versions",
-  "nulls",
 ];
 
 describe("the corpus", () => {
