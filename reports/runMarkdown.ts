@@ -77,8 +77,13 @@ function bucketMarkdown(b: Bucket): string[] {
   }
   if (b.source) out.push(`- upstream: ${b.source}`);
   if (b.notReproducible) out.push(`- no real cluster can reproduce it: ${b.notReproducible}`);
-  if (b.evidence?.corpus.length)
-    out.push(`- corpus tests: ${b.evidence.corpus.map((c) => `${c.file}: "${c.case}" / "${c.test}"`).join("; ")}`);
+  const corpus = b.evidence?.corpus ?? [];
+  if (corpus.length > 0) {
+    out.push("- corpus tests that fail for this cause:");
+    for (const c of corpus.slice(0, 5))
+      out.push(`  - ${c.file.replace(/^.*\/suites\//, "suites/")}: ${c.case} / ${c.test}`);
+    if (corpus.length > 5) out.push(`  - and ${corpus.length - 5} more (report.json)`);
+  }
   if (b.evidence?.invariants.length) out.push(`- invariants violated: ${b.evidence.invariants.join(", ")}`);
   out.push(
     "",

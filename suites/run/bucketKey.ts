@@ -179,5 +179,6 @@ export function titleOf(d: Diagnosis): string {
 export function sourceOf(d: Diagnosis): string | undefined {
   const where = placementOfTopic(d.topic);
   if (where) return placements[where].source;
+  if (d.family) return "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go";
   return d.clause === "none" ? undefined : clauses[d.clause].source;
 }
