@@ -13,6 +13,7 @@ import { noTrace } from "../oracles/model/trace.ts";
 import { validateSubject } from "../oracles/model/validation.ts";
 import { supportedMinors } from "../oracles/model/versions.ts";
 import { incoherence, parseCaseFile } from "../suites/format/loadCaseFile.ts";
+import { unrealEquivalents, unrealRequest } from "../suites/format/unrealInput.ts";
 import { admissionRequest } from "./admissionRequest.ts";
 import { cluster } from "./cluster.ts";
 import { invalidLabelSelector } from "./invalidLabelSelector.ts";
@@ -49,7 +50,11 @@ const generators: Record<string, fc.Arbitrary<unknown>> = {
   cluster: admissionRequest().chain((r) => cluster(r)),
   swarm: swarm(),
   scenario: scenario(),
+  scenarioWithManifestEdges: scenario({ manifestEdges: true }),
   invalidSubject: scenario({ invalidRate: 0 }).chain((s) => invalidSubject(s.subject)),
+  invalidSubjectWithManifestEdges: scenario({ invalidRate: 0, manifestEdges: true }).chain((s) =>
+    invalidSubject(s.subject, { manifestEdges: true }),
+  ),
 };
 
 describe.each(Object.entries(generators))("%s", (_, arbitrary) => {
@@ -89,6 +94,10 @@ describe("values claimed valid pass API validation", () => {
   it("webhook", () => valid(webhook(), (s) => errorsOf(s)));
   it("scenario subjects at their minor", () =>
     valid(scenario({ invalidRate: 0 }), (s) => errorsOf(s.subject, s.kubernetesVersion as "1.37")));
+  it("scenario subjects with manifest edges (nulls, policyName) at their minor", () =>
+    valid(scenario({ invalidRate: 0, manifestEdges: true }), (s) =>
+      errorsOf(s.subject, s.kubernetesVersion as "1.37"),
+    ));
 });
 
 describe("invalid flavours fail API validation", () => {
@@ -97,6 +106,13 @@ describe("invalid flavours fail API validation", () => {
   it("invalidSubject", () =>
     invalid(
       scenario({ invalidRate: 0 }).chain((s) => invalidSubject(s.subject).map((sub) => ({ ...s, subject: sub }))),
+      (s) => errorsOf(s.subject, s.kubernetesVersion as "1.37"),
+    ));
+  it("invalidSubject with manifest edges", () =>
+    invalid(
+      scenario({ invalidRate: 0, manifestEdges: true }).chain((s) =>
+        invalidSubject(s.subject, { manifestEdges: true }).map((sub) => ({ ...s, subject: sub })),
+      ),
       (s) => errorsOf(s.subject, s.kubernetesVersion as "1.37"),
     ));
 });
@@ -110,8 +126,17 @@ describe("generated requests and scenarios", () => {
       { numRuns: 500 },
     ));
 
+  it("scenarios are inputs a real request can be (no unreal label, name or registry)", () =>
+    fc.assert(
+      fc.property(scenario({ manifestEdges: true }), (s) => {
+        expect(unrealRequest(s.request)).toBeUndefined();
+        expect(unrealEquivalents(s.cluster, s.request)).toBeUndefined();
+      }),
+      { numRuns: 300 },
+    ));
+
   it("scenarios are case files the loader accepts", () => {
-    const samples = fc.sample(scenario(), { seed: 7, numRuns: 200 });
+    const samples = fc.sample(scenario({ manifestEdges: true }), { seed: 7, numRuns: 200 });
     const file = samples.map((s, i) => ({
       description: `scenario ${i}`,
       kubernetesVersions: s.kubernetesVersion,

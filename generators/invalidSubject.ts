@@ -15,9 +15,13 @@ import { invalidLabelSelector } from "./invalidLabelSelector.ts";
  *
  * plus selectors that fail ValidateLabelSelector, unknown matchPolicy and failurePolicy values,
  * resourceNames that are not path segment names or repeat, a policy without matchConstraints or
- * resourceRules, and a mutating policy whose resourceRules name DELETE.
+ * resourceRules, a mutating policy whose resourceRules name DELETE, a binding's policyName that
+ * is empty, null or not a DNS subdomain, and nulls that decode as "" or an empty rule.
  */
-export type InvalidSubjectConstraints = Record<string, never>;
+export interface InvalidSubjectConstraints {
+  /** Also a binding's bad policyName and nulls that decode as "" or an empty rule (default false). */
+  readonly manifestEdges?: boolean;
+}
 
 type RuleDefect = Partial<NamedRuleWithOperations>;
 
@@ -38,6 +42,8 @@ const ruleDefects: readonly RuleDefect[] = [
   { resources: ["*/*", "pods"] },
   { scope: "Global" },
 ];
+// A manifest's null in a string list decodes as "" (encoding/json), which validation rejects.
+const nullDefects = [{ operations: [null] }, { apiVersions: [null] }] as unknown as readonly RuleDefect[];
 const nameDefects: readonly RuleDefect[] = [
   { resourceNames: ["."] },
   { resourceNames: ["a/b"] },
@@ -126,6 +132,33 @@ const defects: readonly Defect[] = [
   ),
 ];
 
+const manifestEdgeDefects: readonly Defect[] = [
+  ...nullDefects.map((d) => withRule(d, "resourceRules")),
+  // A null rule decodes as the empty rule, whose fields are required.
+  (s) =>
+    s.kind === "ValidatingWebhook" || s.kind === "MutatingWebhook"
+      ? fc.constant({
+          ...s,
+          webhook: { ...s.webhook, rules: [null, ...(s.webhook.rules ?? [])] },
+        } as unknown as Subject)
+      : fc.constant(
+          onMatchResources(
+            s,
+            (mr) => ({ ...mr, resourceRules: [null, ...(mr.resourceRules ?? [])] }) as unknown as MatchResources,
+          ),
+        ),
+  // A binding's policyName: "" or null (required, drawn twice as often), not a DNS subdomain, too long; four
+  // times over, as one defect among some forty.
+  ...[1, 2, 3, 4].map(
+    (): Defect => (s) =>
+      isPolicy(s) && s.binding !== undefined
+        ? fc
+            .constantFrom<string | null>("", null, "Subject_Policy", "", null, "-policy", "a".repeat(254))
+            .map((policyName) => ({ ...s, binding: { ...s.binding, policyName } }) as unknown as Subject)
+        : undefined,
+  ),
+];
+
 const isPolicy = (s: Subject): s is Extract<Subject, { policy: unknown }> =>
   s.kind === "ValidatingAdmissionPolicy" || s.kind === "MutatingAdmissionPolicy";
 
@@ -136,7 +169,8 @@ function onMatchResources(s: Subject, f: (mr: MatchResources) => MatchResources)
   return s;
 }
 
-export function invalidSubject(valid: Subject, _constraints: InvalidSubjectConstraints = {}): fc.Arbitrary<Subject> {
-  const applicable = defects.map((d) => d(valid)).filter((a): a is fc.Arbitrary<Subject> => a !== undefined);
+export function invalidSubject(valid: Subject, constraints: InvalidSubjectConstraints = {}): fc.Arbitrary<Subject> {
+  const drawn = constraints.manifestEdges ? [...defects, ...manifestEdgeDefects] : defects;
+  const applicable = drawn.map((d) => d(valid)).filter((a): a is fc.Arbitrary<Subject> => a !== undefined);
   return fc.oneof(...applicable);
 }

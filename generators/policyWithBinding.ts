@@ -23,7 +23,20 @@ export interface PolicyWithBindingConstraints {
   /** Draw subjects without a binding at all now and then (default true). */
   readonly allowNoBinding?: boolean;
   readonly failurePolicy?: "Fail" | "Ignore";
+  /** Draw a binding's policyName now and then, as manifests carry it (default false). */
+  readonly policyNames?: boolean;
 }
+
+/**
+ * > PolicyName references a ValidatingAdmissionPolicy name which the ValidatingAdmissionPolicyBinding
+ * > binds to. [...] Required.
+ * Format v1 leaves it out (the binding binds the subject's policy); a manifest's name, a DNS
+ * subdomain, is drawn now and then.
+ */
+const policyName = fc.oneof(
+  { arbitrary: fc.constant(undefined), weight: 3 },
+  { arbitrary: fc.constantFrom("subject-policy", "deny-privileged", "policies.example.com", "p0"), weight: 1 },
+);
 
 export function policyWithBinding(constraints: PolicyWithBindingConstraints = {}): fc.Arbitrary<PolicySubject> {
   const kind = constraints.kind
@@ -34,11 +47,28 @@ export function policyWithBinding(constraints: PolicyWithBindingConstraints = {}
     const rules = { ...constraints.matchResources?.rules, ...(operations && { operations }) };
     const policyMR = matchResources({ ...constraints.matchResources, rules, requireResourceRules: true });
     const bindingMR = matchResources({ ...constraints.matchResources, rules });
-    const binding: fc.Arbitrary<BindingSpec | undefined> = fc.oneof(
-      { arbitrary: fc.constant<BindingSpec>({}), weight: 6 },
-      { arbitrary: bindingMR.map((mr): BindingSpec => ({ matchResources: mr })), weight: 6 },
-      { arbitrary: fc.constant(undefined), weight: constraints.allowNoBinding === false ? 0 : 1 },
-    );
+    const noBinding = { arbitrary: fc.constant(undefined), weight: constraints.allowNoBinding === false ? 0 : 1 };
+    const binding: fc.Arbitrary<BindingSpec | undefined> = constraints.policyNames
+      ? fc.oneof(
+          {
+            arbitrary: fc
+              .tuple(
+                fc.oneof(
+                  fc.constant<BindingSpec>({}),
+                  bindingMR.map((mr): BindingSpec => ({ matchResources: mr })),
+                ),
+                policyName,
+              )
+              .map(([b, name]) => (name ? { policyName: name, ...b } : b)),
+            weight: 12,
+          },
+          noBinding,
+        )
+      : fc.oneof(
+          { arbitrary: fc.constant<BindingSpec>({}), weight: 6 },
+          { arbitrary: bindingMR.map((mr): BindingSpec => ({ matchResources: mr })), weight: 6 },
+          noBinding,
+        );
     const failurePolicy = constraints.failurePolicy
       ? fc.constant(constraints.failurePolicy)
       : fc.option(fc.constantFrom("Fail", "Ignore"), { nil: undefined });

@@ -12,6 +12,7 @@ import type { AdmissionRequestConstraints } from "./admissionRequest.ts";
 import { admissionRequest, drawableTypes } from "./admissionRequest.ts";
 import { cluster } from "./cluster.ts";
 import { invalidSubject } from "./invalidSubject.ts";
+import { manifestNulls } from "./manifestNulls.ts";
 import { matchResources } from "./matchResources.ts";
 import { policyWithBinding } from "./policyWithBinding.ts";
 import type { Swarm, SwarmConstraints } from "./swarm.ts";
@@ -37,6 +38,13 @@ export interface ScenarioConstraints {
   readonly swarm?: SwarmConstraints;
   /** How often the subject carries one validation defect (default 0.15; 0 for stored input). */
   readonly invalidRate?: number;
+  /**
+   * Manifest edges (default false; the upstream agreement turns them on): nulls where the API
+   * server decodes them as omitted or "" (at nullRate), a binding's policyName, and their defects.
+   */
+  readonly manifestEdges?: boolean;
+  /** With manifestEdges: how often a manifest writes such nulls (default 0.2; 0 for stored input). */
+  readonly nullRate?: number;
   /**
    * What the implementation claims (docs/protocol-capabilities.md): every scenario lies inside it,
    * so that `outOfScope(scenario, capabilities)` is undefined (default: everything).
@@ -64,6 +72,9 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
   const pairs = fc.constantFrom(...served).chain(([k, ms]) => fc.constantFrom(...ms).map((m) => [k, m] as const));
   const inScope = requestsInScope(caps);
   const invalidRate = caps.features.validation ? (constraints.invalidRate ?? 0.15) : 0;
+  // Nulls are manifest input, decoded before defaulting: drawn with the validation feature.
+  const edges = constraints.manifestEdges === true;
+  const nullRate = caps.features.validation && edges ? (constraints.nullRate ?? 0.2) : 0;
   return fc
     .record({ pair: pairs, swarm: swarm(swarmInScope(constraints.swarm, caps)) })
     .chain(({ pair, swarm: s }) => admissionRequest(inScope(requestFocus(s))).map((request) => ({ pair, s, request })))
@@ -79,7 +90,13 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
       })),
     )
     .chain(({ pair: [kind, minor], s, request, cluster: c }) =>
-      maybeInvalid(subject(kind, s, targetsOf(request, c, minor), exactWhere(caps)), invalidRate).map((sub) => ({
+      sometimes(
+        sometimes(subject(kind, s, targetsOf(request, c, minor), exactWhere(caps), edges), nullRate, (v) =>
+          manifestNulls(v),
+        ),
+        invalidRate,
+        (v) => invalidSubject(v, { manifestEdges: edges }),
+      ).map((sub) => ({
         kubernetesVersion: minor,
         subject: sub,
         cluster: c,
@@ -148,13 +165,15 @@ function requestFocus(s: Swarm): AdmissionRequestConstraints {
   }
 }
 
-function maybeInvalid(valid: fc.Arbitrary<Subject>, rate: number): fc.Arbitrary<Subject> {
+/** The valid subject, or at `rate` the subject `change` makes of it. */
+function sometimes(
+  valid: fc.Arbitrary<Subject>,
+  rate: number,
+  change: (s: Subject) => fc.Arbitrary<Subject>,
+): fc.Arbitrary<Subject> {
   if (rate <= 0) return valid;
   const weight = Math.round(rate * 100);
-  return fc.oneof(
-    { arbitrary: valid, weight: 100 - weight },
-    { arbitrary: valid.chain((v) => invalidSubject(v)), weight },
-  );
+  return fc.oneof({ arbitrary: valid, weight: 100 - weight }, { arbitrary: valid.chain(change), weight });
 }
 
 /** What a subject is drawn towards: the request, the labels of its namespace and of its objects. */
@@ -181,6 +200,7 @@ export function subject(
   s: Swarm,
   targets?: Targets,
   exactIfEquivalents = false,
+  policyNames = false,
 ): fc.Arbitrary<Subject> {
   const own = targets?.request.resource;
   const exact =
@@ -212,7 +232,7 @@ export function subject(
       return matchResources(mr).map((m) => ({ kind, matchResources: m }));
     case "ValidatingAdmissionPolicy":
     case "MutatingAdmissionPolicy":
-      return policyWithBinding({ kind, matchResources: mr, allowNoBinding: s.bindings }).map((p) =>
+      return policyWithBinding({ kind, matchResources: mr, allowNoBinding: s.bindings, policyNames }).map((p) =>
         s.bindings ? p : { kind: p.kind, policy: p.policy },
       );
     case "ValidatingWebhook":

@@ -168,6 +168,36 @@ const internalError = (message) => statusError(500, `Internal error occurred: ${
 const plainError = (message) => statusError(500, message);
 
 // ---------------------------------------------------------------------------------------------
+// Decoding: a manifest's nulls as encoding/json (sigs.k8s.io/json) puts them into the Go types.
+// A null pointer, list or map field is nil (as omitted); a null string field, list item or map
+// value is ""; a null rule or expression in a list is the zero struct. validationActions: null is
+// a given (nil) list, which the binding requires, not the omitted list format v1 fills with Deny.
+
+const STRING_LISTS = ["operations", "apiGroups", "apiVersions", "resources", "resourceNames", "values"];
+const STRUCT_LISTS = ["resourceRules", "excludeResourceRules", "rules", "matchExpressions"];
+const STRING_FIELDS = ["key", "operator", "policyName"];
+
+function decodeNulls(value, key) {
+  if (Array.isArray(value)) {
+    return value.map((v) => {
+      if (v !== null) return decodeNulls(v);
+      if (STRING_LISTS.includes(key)) return "";
+      return STRUCT_LISTS.includes(key) ? {} : v;
+    });
+  }
+  if (!isObject(value)) return value;
+  const out = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (v !== null) out[k] = k === "matchLabels" && isObject(v) ? decodeLabels(v) : decodeNulls(v, k);
+    else if (STRING_FIELDS.includes(k)) out[k] = "";
+    else if (k === "validationActions") out[k] = [];
+  }
+  return out;
+}
+
+const decodeLabels = (labels) => Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, v ?? ""]));
+
+// ---------------------------------------------------------------------------------------------
 // Defaulting (admissionregistration.k8s.io/v1): what the API server stores for a manifest.
 
 function defaultSelector(selector) {
@@ -543,6 +573,22 @@ function validateSubject(subject, d, minor) {
       if (policyErrs.length) messages.push(invalidMessage(subject.kind, "subject-policy", policyErrs, minor));
       const mr = d.binding?.matchResources;
       const bindingErrs = [];
+      // The binding's policyName names the subject's policy; when given: required, a DNS subdomain
+      // (NameIsDNSSubdomain: util/validation, "characters" in every minor).
+      const policyName = d.binding?.policyName;
+      if (policyName === "") bindingErrs.push(required("spec.policyName"));
+      else if (typeof policyName === "string") {
+        if (new TextEncoder().encode(policyName).length > 253)
+          bindingErrs.push(invalid("spec.policyName", policyName, "must be no more than 253 characters"));
+        if (!DNS1123_SUBDOMAIN_RE.test(policyName))
+          bindingErrs.push(
+            invalid(
+              "spec.policyName",
+              policyName,
+              regexError(DNS1123_SUBDOMAIN_MSG, DNS1123_SUBDOMAIN_FMT, "example.com"),
+            ),
+          );
+      }
       if (mr !== undefined) {
         const path = bindingPath(mutating, minor);
         bindingErrs.push(...validateMatchResources(mr, path, minor));
@@ -919,7 +965,8 @@ function decideWebhook(d, attr, cluster, minor) {
 // ---------------------------------------------------------------------------------------------
 // One match message -> one answer.
 
-function defaultSubject(subject) {
+function defaultSubject(manifest) {
+  const subject = decodeNulls(manifest);
   switch (subject.kind) {
     case "MatchResources":
       return { matchResources: defaultMatchResources(isObject(subject.matchResources) ? subject.matchResources : {}) };

@@ -298,8 +298,9 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
                 ["validatingadmissionpolicybindings", m.binding],
               ];
             })();
-    for (const [what, body] of objects) {
-      if (body === undefined) continue;
+    for (const [what, made] of objects) {
+      if (made === undefined) continue;
+      const body = dryRun && what.endsWith("bindings") ? withSubjectPolicyName(made, subject) : made;
       const r = await http.call("POST", `${admissionPath}/${what}`, { body, ...(dryRun && { query: dryRun }) });
       if (r.status === 422) {
         w.state = "done";
@@ -453,3 +454,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export { leftovers, removeLeftovers } from "./leftovers.ts";
 export { labels };
+
+/**
+ * A binding only dry-run (its subject's validity asked, the request not sent) carries the subject's
+ * own policyName, so that the server validates that name, null included; a binding that is really
+ * created always names the probe's own policy.
+ */
+function withSubjectPolicyName(binding: Record<string, unknown>, subject: Query["subject"]): Record<string, unknown> {
+  if (!("binding" in subject) || subject.binding === undefined || !("policyName" in subject.binding)) return binding;
+  return { ...binding, spec: { ...(binding.spec as object), policyName: subject.binding.policyName } };
+}

@@ -72,6 +72,10 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
       `the namespace "${req.namespace}" does not exist: the real server's NamespaceLifecycle admission rejects the request with 404 before any policy runs`,
     ],
     [
+      "binding" in q.subject && q.subject.binding !== undefined && "policyName" in q.subject.binding,
+      "the probe binding names the probe's own policy, so the subject's policyName is put to the server's validation only (a dry run), not matched",
+    ],
+    [
       "binding" in q.subject && q.subject.binding?.validationActions !== undefined,
       "the probe binding's validationActions are always [Warn], so the subject's own cannot be put to the server",
     ],

@@ -58,6 +58,8 @@ export interface PolicySpec {
 }
 
 export interface BindingSpec {
+  /** The subject's policy, which the binding binds whatever name it gives; checked as a DNS subdomain. */
+  readonly policyName?: string;
   readonly matchResources?: MatchResources;
   /** A compatible extension of format v1: what a failed validation does. Matching ignores it. */
   readonly validationActions?: readonly string[];

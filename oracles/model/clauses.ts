@@ -398,6 +398,14 @@ export const clauses = {
     "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go",
     "a policy needs matchConstraints",
   ),
+  "validation.policyNameNotDNSSubdomain": clause(
+    "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go validateValidatingAdmissionPolicyBindingSpec",
+    "a binding's policyName must be a DNS subdomain",
+  ),
+  "validation.policyNameRequired": clause(
+    "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go validateValidatingAdmissionPolicyBindingSpec",
+    "a binding's policyName, when given, must not be empty",
+  ),
   "validation.policyResourceRulesRequired": clause(
     "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go",
     "a policy's matchConstraints need at least one resourceRule",

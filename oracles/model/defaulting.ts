@@ -9,9 +9,12 @@ import type {
   Webhook,
 } from "../contract/kube.ts";
 import type { Subject } from "../contract/subject.ts";
+import { decodeNulls } from "./decoding.ts";
 import type { Trace } from "./trace.ts";
 
-export function defaultSubject(subject: Subject, trace: Trace): Subject {
+/** The manifest as decoded (nulls as the Go types take them), then defaulted. */
+export function defaultSubject(manifest: Subject, trace: Trace): Subject {
+  const subject = decodeNulls(manifest);
   switch (subject.kind) {
     case "MatchResources":
       return { kind: subject.kind, matchResources: defaultMatchResources(subject.matchResources, trace) };

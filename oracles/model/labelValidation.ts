@@ -38,6 +38,17 @@ function isDNS1123Subdomain(value: string, minor: Minor): string[] {
   return errs;
 }
 
+/**
+ * apimachinery pkg/api/validation/generic.go NameIsDNSSubdomain -> pkg/util/validation
+ * IsDNS1123Subdomain, whose MaxLenError says "characters" in every minor 1.30-1.37 (Go's len: bytes).
+ */
+export function nameIsDNSSubdomain(value: string): string[] {
+  const errs: string[] = [];
+  if (new TextEncoder().encode(value).length > 253) errs.push("must be no more than 253 characters");
+  if (!dnsSubdomainRegexp.test(value)) errs.push(regexError(dnsSubdomainErrMsg, dnsSubdomainFmt, "example.com"));
+  return errs;
+}
+
 /** IsLabelKey; before 1.35 the key with several "/" is called "a qualified name". */
 export function labelKeyErrors(key: string, minor: Minor): string[] {
   const parts = key.split("/");

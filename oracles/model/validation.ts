@@ -4,7 +4,7 @@ import type { MatchResources, NamedRuleWithOperations, RuleWithOperations, Webho
 import type { PolicySubject, Subject } from "../contract/subject.ts";
 import type { FieldError } from "./fieldErrors.ts";
 import { duplicate, invalid, notSupported, required } from "./fieldErrors.ts";
-import { validateLabelSelector } from "./labelValidation.ts";
+import { nameIsDNSSubdomain, validateLabelSelector } from "./labelValidation.ts";
 import type { Trace } from "./trace.ts";
 import type { Minor } from "./versions.ts";
 import { atLeast } from "./versions.ts";
@@ -54,6 +54,8 @@ function validatePolicy(subject: PolicySubject, minor: Minor, trace: Trace): Fie
     }
     if (mutating) errs.push(...mutatingOperations(matchConstraints, "spec.matchConstraints", trace));
   }
+  const bindingName = subject.binding?.policyName;
+  if (bindingName !== undefined) errs.push(...validatePolicyName(bindingName, trace));
   const bindingResources = subject.binding?.matchResources;
   if (bindingResources !== undefined) {
     const path = mutating ? "spec.matchResources" : bindingPath(minor);
@@ -63,6 +65,18 @@ function validatePolicy(subject: PolicySubject, minor: Minor, trace: Trace): Fie
   const actions = subject.binding?.validationActions;
   if (!mutating && actions !== undefined) errs.push(...validateValidationActions(actions, trace));
   return errs;
+}
+
+// validateValidatingAdmissionPolicyBindingSpec / validateMutatingAdmissionPolicyBindingSpec: the
+// binding names the subject's policy (format v1 leaves the name out); a name given is checked.
+function validatePolicyName(name: string, trace: Trace): FieldError[] {
+  if (name === "") {
+    trace.take("validation.policyNameRequired");
+    return [required("spec.policyName")];
+  }
+  const messages = nameIsDNSSubdomain(name);
+  if (messages.length > 0) trace.take("validation.policyNameNotDNSSubdomain");
+  return messages.map((m) => invalid("spec.policyName", name, m));
 }
 
 // validateValidationActions: given (format v1 takes an omitted list as valid), each one known and

@@ -34,6 +34,7 @@ const concerns = [
   "defaulting",
   "validation",
   "versions",
+  "nulls",
 ];
 
 describe("the corpus", () => {

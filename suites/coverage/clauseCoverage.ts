@@ -26,7 +26,11 @@ export const defaultCoverage: CoverageOptions = { numRuns: 20_000, seed: 2026120
 export function measureCoverage(options: CoverageOptions = defaultCoverage): CoverageRun {
   const hits = new Map<ClauseName, number>(clauseNames.map((c) => [c, 0]));
   const outcomes: Record<OutcomeName, number> = { match: 0, noMatch: 0, error: 0, invalid: 0 };
-  const samples = fc.sample(scenario(options.scenario), { numRuns: options.numRuns, seed: options.seed });
+  // The upstream agreement's sample (its seed and count, manifest edges on) unless told otherwise.
+  const samples = fc.sample(scenario(options.scenario ?? { manifestEdges: true }), {
+    numRuns: options.numRuns,
+    seed: options.seed,
+  });
   for (const s of samples) {
     const d = decide(s.subject, s.cluster, s.request, s.kubernetesVersion);
     outcomes[d.outcome.outcome]++;

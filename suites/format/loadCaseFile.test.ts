@@ -83,6 +83,46 @@ describe("loading case files", () => {
       /cluster\.namespaces\.prod: the kubernetes\.io\/metadata\.name label/,
     ],
     ["an unknown expected outcome", goodCase.replace("expected: match", "expected: matches"), /tests\[0\]\.expected: /],
+    [
+      "a number as a label value",
+      goodCase.replace("metadata: {name: web}", "metadata: {name: web, labels: {tier: 3}}"),
+      /tests\[0\]\.request\.object\.metadata\.labels\.tier: a label value is a string; the API server rejects 3 with 400/,
+    ],
+    [
+      "null as a label value",
+      goodCase.replace("metadata: {name: web}", "metadata: {name: web, labels: {tier: null}}"),
+      /tests\[0\]\.request\.object\.metadata\.labels\.tier: a label value is a string; the API server decodes null as "".*write ""/,
+    ],
+    [
+      "a CREATE named otherwise than its object",
+      goodCase.replace("name: web\n", 'name: ""\n'),
+      /tests\[0\]\.request\.name: a CREATE is named as its object is .*the name is "" and the object names itself "web"/,
+    ],
+    [
+      "a CREATE whose object has no metadata",
+      goodCase.replace("metadata: {name: web}", "spec: {}"),
+      /tests\[0\]\.request\.name: .*the name is "web" and the object has no metadata/,
+    ],
+    [
+      "equivalents without the request's own resource",
+      goodCase.replace(
+        "namespaces: {prod: {env: prod}}",
+        `namespaces: {prod: {env: prod}}
+    equivalentResources: [{resource: {group: x.io, version: v1, resource: pods}, kind: {group: x.io, version: v1, kind: Pod}}]`,
+      ),
+      /case "a pod rule matches a pod": cluster\.equivalentResources: leaves out the request's own resource v1 pods/,
+    ],
+    [
+      "an equivalent listed twice",
+      goodCase.replace(
+        "namespaces: {prod: {env: prod}}",
+        `namespaces: {prod: {env: prod}}
+    equivalentResources:
+      - {resource: {group: "", version: v1, resource: pods}, kind: {group: "", version: v1, kind: Pod}}
+      - {resource: {group: "", version: v1, resource: pods}, kind: {group: x.io, version: v1, kind: Other}}`,
+      ),
+      /cluster\.equivalentResources\[1\]: lists v1 pods a second time \(first at \[0\]\)/,
+    ],
     ["a duplicate case description", goodCase + goodCase.slice(1), /the description is used twice in the file/],
   ])("rejects %s with the file, case and field", (_, text, message) => {
     expect(loadError(text).message).toMatch(message);

@@ -11,6 +11,7 @@ import type { Minor } from "../../oracles/model/versions.ts";
 import { minorsInRange, supportedMinors } from "../../oracles/model/versions.ts";
 import { CaseFileError } from "./caseFileError.ts";
 import { checkCaseFileSchema } from "./schemaCheck.ts";
+import { unrealEquivalents, unrealRequest } from "./unrealInput.ts";
 
 export interface LoadedCase extends Case {
   readonly file: string;
@@ -73,6 +74,13 @@ function loadCase(file: string, c: RawCase): LoadedCase {
     testNames.add(t.description);
     const problem = incoherence(t.request);
     if (problem) throw new CaseFileError(file, problem.message, at(`.request${problem.field}`));
+    const unreal = unrealRequest(t.request);
+    if (unreal) throw new CaseFileError(file, unreal.message, at(unreal.field));
+    const registry = unrealEquivalents(t.cluster ?? c.cluster, t.request);
+    if (registry) {
+      const field = t.cluster ? at(registry.field).field : registry.field.slice(1);
+      throw new CaseFileError(file, registry.message, { caseDescription: c.description, field });
+    }
     const cluster = t.cluster && withNameLabels(file, t.cluster, at(".cluster"));
     return { ...t, expected: normaliseExpected(t.expected), ...(cluster && { cluster }) };
   });

@@ -54,7 +54,9 @@ describe.skipIf(!goAvailable && !requireGo).each(minors)("the upstream oracle at
   }, 600_000);
 
   it(`decides ${runs} generated scenarios as the model does`, async () => {
-    const queries = fc.sample(scenario({ minors: [minor as Minor], subjectKinds: oracle.subjects }), {
+    // Manifest edges on: nulls, policyName and their defects reach the upstream decoding too.
+    const edges = { minors: [minor as Minor], subjectKinds: oracle.subjects, manifestEdges: true };
+    const queries = fc.sample(scenario(edges), {
       seed: 20261201,
       numRuns: runs,
     });

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import type { Subject } from "../contract/subject.ts";
+import { decodeNulls } from "./decoding.ts";
+
+const mr = (matchResources: object) => ({ kind: "MatchResources", matchResources }) as unknown as Subject;
+const rule = { operations: ["CREATE"], apiGroups: [""], apiVersions: ["v1"], resources: ["pods"] };
+
+describe("decodeNulls: a manifest's nulls as the Go types take them", () => {
+  it.each([
+    ["a null selector is nil, as omitted", mr({ namespaceSelector: null }), mr({})],
+    ["a null matchPolicy is nil", mr({ matchPolicy: null }), mr({})],
+    ["a null rule list is nil", mr({ resourceRules: null }), mr({})],
+    ["a null rule is the empty rule", mr({ resourceRules: [null] }), mr({ resourceRules: [{}] })],
+    ["a null scope is nil", mr({ resourceRules: [{ ...rule, scope: null }] }), mr({ resourceRules: [rule] })],
+    [
+      "a null string in a list is empty",
+      mr({ resourceRules: [{ ...rule, operations: [null] }] }),
+      mr({ resourceRules: [{ ...rule, operations: [""] }] }),
+    ],
+    [
+      "a null matchLabels value is empty",
+      mr({ objectSelector: { matchLabels: { a: null } } }),
+      mr({ objectSelector: { matchLabels: { a: "" } } }),
+    ],
+    [
+      "a null expression key and value are empty",
+      mr({ objectSelector: { matchExpressions: [{ key: null, operator: "In", values: [null] }] } }),
+      mr({ objectSelector: { matchExpressions: [{ key: "", operator: "In", values: [""] }] } }),
+    ],
+    [
+      "a null policyName is empty and null validationActions are a given, empty list",
+      { kind: "ValidatingAdmissionPolicy", policy: {}, binding: { policyName: null, validationActions: null } },
+      { kind: "ValidatingAdmissionPolicy", policy: {}, binding: { policyName: "", validationActions: [] } },
+    ],
+    [
+      "null webhook rules and failurePolicy are nil",
+      { kind: "ValidatingWebhook", webhook: { rules: null, failurePolicy: null } },
+      { kind: "ValidatingWebhook", webhook: {} },
+    ],
+  ])("%s", (_, manifest, decoded) => {
+    expect(decodeNulls(manifest as Subject)).toEqual(decoded);
+  });
+});

@@ -1,0 +1,35 @@
+import { test } from "@fast-check/vitest";
+import { expect } from "vitest";
+import type { Scenario } from "../../generators/scenario.ts";
+import { scenario } from "../../generators/scenario.ts";
+import type { Query } from "../../oracles/invariants/invariant.ts";
+import { decide } from "../../oracles/model/decide.ts";
+import { toCaseFile } from "../../reports/caseFile.ts";
+import { parseCaseFile } from "../format/loadCaseFile.ts";
+import { fastCheckParameters } from "../properties/fastCheckParameters.ts";
+import { normaliseQuery } from "./normaliseQuery.ts";
+
+const model = (q: Query) => decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome;
+
+// A predicate that keeps every move reduces as far as the moves go: whatever it keeps on the way,
+// the loader must accept (a CREATE that loses its name but not its object's, a registry that loses
+// the request's own resource, are inputs no API server sends and the loader rejects).
+test.prop([scenario({ invalidRate: 0, manifestEdges: true })], fastCheckParameters<[Scenario]>(40))(
+  "every query the reducer keeps is one the loader accepts",
+  async (q) => {
+    const kept: Query[] = [];
+    const { query } = await normaliseQuery(
+      q,
+      (c) => {
+        kept.push(c);
+        return true;
+      },
+      { maxCalls: 400 },
+    );
+    for (const c of [...kept, query]) {
+      const file = toCaseFile([{ description: "reduced", source: "test", query: c, outcome: model(c) }]);
+      expect(() => parseCaseFile("reduced.yaml", file)).not.toThrow();
+    }
+  },
+  120_000,
+);
