@@ -55,6 +55,8 @@ describe("action.yml", () => {
     const scripts = referenced(steps, /(?:\$ACTION_PATH|\$\{\{ github\.action_path \}\})\/(action\/[\w.-]+)/g);
     expect(scripts.sort()).toEqual(["action/install.sh", "action/run-versions.mjs", "action/summary.mjs"]);
     for (const script of scripts) expect(existsSync(script), script).toBe(true);
+    for (const s of steps.filter((s) => s.run?.includes("$ACTION_PATH")))
+      expect(s.env?.ACTION_PATH, s.name).toBe(expression("github.action_path"));
   });
 
   it("uploads the reports whatever happened, before the last step fails the job on the verdict", () => {

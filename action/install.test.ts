@@ -2,7 +2,7 @@
 // from the action's own checkout with npm ci, and from a package spec into a folder of its own;
 // either way it says where the package and its command are, the command read from package.json.
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -10,14 +10,21 @@ import { describe, expect, it } from "vitest";
 
 const exec = promisify(execFile);
 
-function standInPackage(): string {
+/** A package without dependencies whose command is dist/cli.js, committed or made by its build script. */
+function standInPackage(built = true): string {
   const dir = mkdtempSync(join(tmpdir(), "stand-in-"));
-  const manifest = { name: "matchconform", version: "9.9.9", bin: { matchconform: "dist/cli.js" } };
+  const build = "node -e \"require('fs').writeFileSync('dist/cli.js', '')\"";
+  const manifest = {
+    name: "matchconform",
+    version: "9.9.9",
+    bin: { matchconform: "dist/cli.js" },
+    ...(!built && { scripts: { build } }),
+  };
   writeFileSync(join(dir, "package.json"), JSON.stringify(manifest));
   const lock = { ...manifest, lockfileVersion: 3, requires: true, packages: { "": manifest } };
   writeFileSync(join(dir, "package-lock.json"), JSON.stringify(lock));
   mkdirSync(join(dir, "dist"));
-  writeFileSync(join(dir, "dist", "cli.js"), "#!/usr/bin/env node\n");
+  if (built) writeFileSync(join(dir, "dist", "cli.js"), "#!/usr/bin/env node\n");
   return dir;
 }
 
@@ -38,6 +45,13 @@ describe("the action's install step", () => {
     const { stdout, outputs } = await install({ ACTION_PATH: pkg, INPUT_PACKAGE: "" });
     expect(outputs).toBe(`root=${pkg}\nbin=${pkg}/dist/cli.js\n`);
     expect(stdout).toContain(`matchconform 9.9.9 in ${pkg}`);
+  }, 60_000);
+
+  it("builds a checkout whose command is not committed", async () => {
+    const pkg = standInPackage(false);
+    const { outputs } = await install({ ACTION_PATH: pkg, INPUT_PACKAGE: "" });
+    expect(outputs).toContain(`bin=${pkg}/dist/cli.js\n`);
+    expect(existsSync(join(pkg, "dist", "cli.js"))).toBe(true);
   }, 60_000);
 
   it("installs a package spec into a folder of its own", async () => {

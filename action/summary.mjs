@@ -19,8 +19,11 @@ if (!existsSync(resultsFile)) {
 }
 const { results } = JSON.parse(readFileSync(resultsFile, "utf8"));
 const runs = results.map((r) => {
-  const run = { ...r, dir: join(reportDir, r.folder), label: r.kubernetesVersion ?? "newest declared" };
-  return { ...run, report: reportOf(run) };
+  const dir = join(reportDir, r.folder);
+  const report = reportOf(dir);
+  // Without a minor given, the run chose the newest the implementation declares: its report says which.
+  const label = r.kubernetesVersion ?? (report?.minors || "newest declared");
+  return { ...r, dir, label, report };
 });
 
 const table = [
@@ -63,8 +66,8 @@ function verdictText(code) {
 }
 
 /** What report.json says of causes: new ones (no expected-failures entry), expected ones, entries no longer failing. */
-function reportOf(r) {
-  const file = join(r.dir, "report.json");
+function reportOf(dir) {
+  const file = join(dir, "report.json");
   if (!existsSync(file)) return undefined;
   const report = JSON.parse(readFileSync(file, "utf8"));
   const fresh = report.buckets.filter((b) => !b.expectedFailure);
@@ -73,6 +76,7 @@ function reportOf(r) {
     freshTitles: fresh.map((b) => b.title),
     expected: report.buckets.length - fresh.length,
     fixed: report.expectedFailures?.noLongerFailing?.length ?? 0,
+    minors: (report.header.kubernetesVersions ?? []).join(", "),
   };
 }
 
