@@ -2,7 +2,7 @@
 // variables for inputs, a fake GITHUB_OUTPUT and GITHUB_STEP_SUMMARY, and real small runs of the
 // simple matcher, with and without one of its bugs.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -95,12 +95,15 @@ describe("the action's run and summary steps", () => {
   }, 120_000);
 
   it("tell an implementation that cannot be tested (exit 2) from a divergence, with its output", async () => {
-    const s = await steps({ IMPLEMENTATION: "node -e process.exit(3)", KUBERNETES_VERSIONS: "1.37" });
+    const s = await steps({ IMPLEMENTATION: "node -e 'process.exit(3)'", KUBERNETES_VERSIONS: "1.37" });
     expect(s.results).toEqual([{ kubernetesVersion: "1.37", exitCode: 2, folder: "1.37" }]);
     expect(s.verdict).toBe("2");
-    expect(s.summary).toContain("| 1.37 | ⚠️ could not test");
+    expect(s.summary).toContain("| 1.37 | ⚠️ could not test | – | – | – |");
+    expect(s.summary).toContain("⚠️ could not test: bad input");
     expect(s.summary).toContain("The end of what matchconform printed:");
-    expect(s.annotations).toMatch(/^::error title=matchconform at Kubernetes 1.37::could not test: /m);
+    expect(s.annotations).toMatch(
+      /^::error title=matchconform at Kubernetes 1.37::could not test: .*exited with code 3 before answering start$/m,
+    );
   }, 120_000);
 
   it("refuse to run without an implementation or a module", async () => {
@@ -109,5 +112,28 @@ describe("the action's run and summary steps", () => {
     expect(s.runLog).toContain(
       "::error::matchconform action: give exactly one of the inputs implementation and module",
     );
+  });
+
+  it("cut reports to fit GitHub's 1 MiB step summary, closing what they left open", async () => {
+    const work = mkdtempSync(join(tmpdir(), "action-"));
+    const reports = join(work, "reports");
+    const results = ["1.36", "1.37"].map((v) => ({ kubernetesVersion: v, exitCode: 1, folder: v }));
+    for (const v of ["1.36", "1.37"]) {
+      mkdirSync(join(reports, v), { recursive: true });
+      const huge = `# matchconform\n\n<details><summary>minimal case</summary>\n\n\`\`\`yaml\n${"- line\n".repeat(200_000)}\`\`\`\n</details>\n`;
+      writeFileSync(join(reports, v, "report.md"), huge);
+    }
+    writeFileSync(join(reports, "results.json"), JSON.stringify({ results }));
+    const env = { ...process.env, INPUT_REPORT_DIR: reports, GITHUB_STEP_SUMMARY: join(work, "summary.md") };
+    await exec(process.execPath, ["action/summary.mjs"], { env });
+    const summary = readFileSync(env.GITHUB_STEP_SUMMARY, "utf8");
+    expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(1_000_000);
+    const sections = summary.split("\n<details open><summary>Kubernetes ").slice(1);
+    expect(sections).toHaveLength(2);
+    for (const section of sections) {
+      expect(section.split("\n").filter((l) => l.startsWith("```")).length % 2).toBe(0);
+      expect(section.match(/<details/g)?.length).toBe((section.match(/<\/details>/g)?.length ?? 0) - 1);
+    }
+    expect(summary.match(/cut to fit the job summary/g)).toHaveLength(2);
   });
 });

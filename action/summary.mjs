@@ -26,16 +26,20 @@ const runs = results.map((r) => {
   return { ...r, dir, label, report };
 });
 
+const couldNotTest =
+  "⚠️ could not test: bad input (a case file, the expected-failures file, a minor the implementation does not declare), or an implementation that would not start, gave no usable answer or was declared broken; its causes are not counted.";
 const table = [
   "## matchconform",
   "",
   "| Kubernetes | result | new causes | expected causes | expected, no longer failing |",
   "|---|---|---:|---:|---:|",
-  ...runs.map(
-    (r) =>
-      `| ${r.label} | ${verdictText(r.exitCode)} | ${r.report?.fresh ?? "–"} | ${r.report?.expected ?? "–"} | ${r.report?.fixed ?? "–"} |`,
-  ),
+  ...runs.map((r) => {
+    const counted = r.exitCode !== 2 && r.report !== undefined;
+    const count = (n) => (counted ? n : "–");
+    return `| ${r.label} | ${verdictText(r.exitCode)} | ${count(r.report?.fresh)} | ${count(r.report?.expected)} | ${count(r.report?.fixed)} |`;
+  }),
   "",
+  ...(runs.some((r) => r.exitCode === 2) ? [couldNotTest, ""] : []),
 ].join("\n");
 const share = Math.floor((summaryBytes - Buffer.byteLength(table)) / Math.max(1, runs.length)) - 200;
 const sections = runs.map((r) => section(r, share));
@@ -60,8 +64,7 @@ console.log(`matchconform verdict: exit ${verdict} (${verdictText(verdict)})`);
 function verdictText(code) {
   if (code === 0) return "✅ no new divergence";
   if (code === 1) return "❌ new divergences";
-  if (code === 2)
-    return "⚠️ could not test: bad input, or the implementation would not start, gave no usable answer or was declared broken";
+  if (code === 2) return "⚠️ could not test";
   return `⏹️ interrupted (exit ${code})`;
 }
 
