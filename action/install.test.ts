@@ -2,17 +2,20 @@
 // from the action's own checkout with npm ci, and from a package spec into a folder of its own;
 // either way it says where the package and its command are, the command read from package.json.
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+
+const scratch = mkdtempSync(join(tmpdir(), "action-install-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const exec = promisify(execFile);
 
 /** A package without dependencies whose command is dist/cli.js, committed or made by its build script. */
 function standInPackage(built = true): string {
-  const dir = mkdtempSync(join(tmpdir(), "stand-in-"));
+  const dir = mkdtempSync(join(scratch, "stand-in-"));
   const build = "node -e \"require('fs').writeFileSync('dist/cli.js', '')\"";
   const manifest = {
     name: "matchconform",
@@ -29,7 +32,7 @@ function standInPackage(built = true): string {
 }
 
 async function install(env: Readonly<Record<string, string>>): Promise<{ stdout: string; outputs: string }> {
-  const work = mkdtempSync(join(tmpdir(), "install-"));
+  const work = mkdtempSync(join(scratch, "install-"));
   const GITHUB_OUTPUT = join(work, "output");
   writeFileSync(GITHUB_OUTPUT, "");
   const { stdout } = await exec("bash", ["action/install.sh"], {

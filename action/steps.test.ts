@@ -2,11 +2,14 @@
 // variables for inputs, a fake GITHUB_OUTPUT and GITHUB_STEP_SUMMARY, and real small runs of the
 // simple matcher, with and without one of its bugs.
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+
+const scratch = mkdtempSync(join(tmpdir(), "action-steps-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const exec = promisify(execFile);
 const simpleMatcher = "node examples/simple-matcher/simple-matcher.mjs";
@@ -24,7 +27,7 @@ interface Steps {
 
 /** Runs the two steps in a fresh workspace folder with these inputs (INPUT_* without the prefix). */
 async function steps(inputs: Readonly<Record<string, string>>): Promise<Steps> {
-  const work = mkdtempSync(join(tmpdir(), "action-"));
+  const work = mkdtempSync(join(scratch, "action-"));
   const env = {
     ...process.env,
     GITHUB_OUTPUT: join(work, "output"),
@@ -80,7 +83,7 @@ describe("the action's run and summary steps", () => {
   }, 120_000);
 
   it("pass the same bug once the expected-failures file names it, and count it apart", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "expected-")), "expected-failures.yaml");
+    const file = join(mkdtempSync(join(scratch, "expected-")), "expected-failures.yaml");
     writeFileSync(
       file,
       '- bucket: "rules.resource.subresourceWildcardMatchesMain · match ≠ noMatch"\n  reason: known\n',
@@ -115,7 +118,7 @@ describe("the action's run and summary steps", () => {
   });
 
   it("cut reports to fit GitHub's 1 MiB step summary, closing what they left open", async () => {
-    const work = mkdtempSync(join(tmpdir(), "action-"));
+    const work = mkdtempSync(join(scratch, "action-"));
     const reports = join(work, "reports");
     const results = ["1.36", "1.37"].map((v) => ({ kubernetesVersion: v, exitCode: 1, folder: v }));
     for (const v of ["1.36", "1.37"]) {

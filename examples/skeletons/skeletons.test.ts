@@ -1,11 +1,14 @@
 // Both skeletons run through the real CLI, as an implementer would start them: each is correct on
 // the scope it declares, so the run finds nothing, and the runner sent nothing outside that scope.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+
+const scratch = mkdtempSync(join(tmpdir(), "skeletons-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const run = promisify(execFile);
 
@@ -24,7 +27,7 @@ interface Report {
 
 describe.each(skeletons)("the skeleton run with %s %s", (flag, target) => {
   it("passes what it claims, and is sent only that", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "skeleton-"));
+    const dir = mkdtempSync(join(scratch, "skeleton-"));
     const args = ["bin/matchconform.js", "run", flag, target, "--profile", "quick", "--seed", "7", "--report-dir", dir];
     const { stdout } = await run(process.execPath, args, { timeout: 60_000 });
     expect(stdout).toContain("No divergence.");
