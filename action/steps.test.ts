@@ -1,0 +1,142 @@
+// The action's run and summary steps, executed as the composite action runs them: environment
+// variables for inputs, a fake GITHUB_OUTPUT and GITHUB_STEP_SUMMARY, and real small runs of the
+// simple matcher, with and without one of its bugs.
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+const scratch = mkdtempSync(join(tmpdir(), "action-steps-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const exec = promisify(execFile);
+const simpleMatcher = "node examples/simple-matcher/simple-matcher.mjs";
+
+interface Steps {
+  /** What run-versions.mjs exited with: 0 unless the action is misused. */
+  readonly runExit: number;
+  readonly runLog: string;
+  readonly summary: string;
+  /** The summary step's output `exit-code`, which the action's last step exits with. */
+  readonly verdict: string | undefined;
+  readonly annotations: string;
+  readonly results: { readonly kubernetesVersion: string | null; readonly exitCode: number }[];
+}
+
+/** Runs the two steps in a fresh workspace folder with these inputs (INPUT_* without the prefix). */
+async function steps(inputs: Readonly<Record<string, string>>): Promise<Steps> {
+  const work = mkdtempSync(join(scratch, "action-"));
+  const env = {
+    ...process.env,
+    GITHUB_OUTPUT: join(work, "output"),
+    GITHUB_STEP_SUMMARY: join(work, "summary.md"),
+    MATCHCONFORM_BIN: "bin/matchconform.js",
+    MATCHCONFORM_ROOT: process.cwd(),
+    INPUT_PROFILE: "quick",
+    INPUT_SEED: "3",
+    INPUT_REPORT_DIR: join(work, "reports"),
+    ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k}`, v])),
+  };
+  writeFileSync(env.GITHUB_OUTPUT, "");
+  writeFileSync(env.GITHUB_STEP_SUMMARY, "");
+  const run = await exec(process.execPath, ["action/run-versions.mjs"], { env, timeout: 120_000 }).then(
+    (r) => ({ code: 0, out: r.stdout }),
+    (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
+  );
+  if (run.code !== 0)
+    return { runExit: run.code, runLog: run.out, summary: "", verdict: undefined, annotations: "", results: [] };
+  const summary = await exec(process.execPath, ["action/summary.mjs"], { env });
+  const output = readFileSync(env.GITHUB_OUTPUT, "utf8");
+  return {
+    runExit: 0,
+    runLog: run.out,
+    summary: readFileSync(env.GITHUB_STEP_SUMMARY, "utf8"),
+    verdict: /^exit-code=(.*)$/m.exec(output)?.[1],
+    annotations: summary.stdout,
+    results: JSON.parse(readFileSync(join(env.INPUT_REPORT_DIR, "results.json"), "utf8")).results,
+  };
+}
+
+describe("the action's run and summary steps", () => {
+  it("pass a correct matcher at each minor given, with each report in the summary", async () => {
+    const s = await steps({ IMPLEMENTATION: simpleMatcher, KUBERNETES_VERSIONS: "1.36, 1.37" });
+    expect(s.results).toEqual([
+      { kubernetesVersion: "1.36", exitCode: 0, folder: "1.36" },
+      { kubernetesVersion: "1.37", exitCode: 0, folder: "1.37" },
+    ]);
+    expect(s.verdict).toBe("0");
+    expect(s.summary).toContain("| 1.36 | ✅ no new divergence | 0 | 0 | 0 |");
+    expect(s.summary).toContain("| 1.37 | ✅ no new divergence | 0 | 0 | 0 |");
+    expect(s.summary).toContain("Kubernetes 1.36 · input manifest · seed 3 · profile quick");
+    expect(s.annotations).not.toContain("::error");
+  }, 120_000);
+
+  it("fail a bugged matcher on its new cause, named in the summary and an annotation", async () => {
+    const s = await steps({ IMPLEMENTATION: `${simpleMatcher} --bug pods-star-excludes-main` });
+    expect(s.results).toEqual([{ kubernetesVersion: null, exitCode: 1, folder: "default" }]);
+    expect(s.verdict).toBe("1");
+    expect(s.summary).toContain("| 1.37 | ❌ new divergences | 1 | 0 | 0 |"); // the newest the matcher declares
+    expect(s.summary).toContain('### "x/*" also matches x itself');
+    expect(s.annotations).toMatch(/^::error title=matchconform at Kubernetes 1.37::1 new cause/m);
+  }, 120_000);
+
+  it("pass the same bug once the expected-failures file names it, and count it apart", async () => {
+    const file = join(mkdtempSync(join(scratch, "expected-")), "expected-failures.yaml");
+    writeFileSync(
+      file,
+      '- bucket: "rules.resource.subresourceWildcardMatchesMain · match ≠ noMatch"\n  reason: known\n',
+    );
+    const s = await steps({
+      IMPLEMENTATION: `${simpleMatcher} --bug pods-star-excludes-main`,
+      KUBERNETES_VERSIONS: "1.37",
+      EXPECTED_FAILURES: file,
+    });
+    expect(s.verdict).toBe("0");
+    expect(s.summary).toContain("| 1.37 | ✅ no new divergence | 0 | 1 | 0 |");
+  }, 120_000);
+
+  it("tell an implementation that cannot be tested (exit 2) from a divergence, with its output", async () => {
+    const s = await steps({ IMPLEMENTATION: "node -e 'process.exit(3)'", KUBERNETES_VERSIONS: "1.37" });
+    expect(s.results).toEqual([{ kubernetesVersion: "1.37", exitCode: 2, folder: "1.37" }]);
+    expect(s.verdict).toBe("2");
+    expect(s.summary).toContain("| 1.37 | ⚠️ could not test | – | – | – |");
+    expect(s.summary).toContain("⚠️ could not test: bad input");
+    expect(s.summary).toContain("The end of what matchconform printed:");
+    expect(s.annotations).toMatch(
+      /^::error title=matchconform at Kubernetes 1.37::could not test: .*exited with code 3 before answering start$/m,
+    );
+  }, 120_000);
+
+  it("refuse to run without an implementation or a module", async () => {
+    const s = await steps({});
+    expect(s.runExit).toBe(2);
+    expect(s.runLog).toContain(
+      "::error::matchconform action: give exactly one of the inputs implementation and module",
+    );
+  });
+
+  it("cut reports to fit GitHub's 1 MiB step summary, closing what they left open", async () => {
+    const work = mkdtempSync(join(scratch, "action-"));
+    const reports = join(work, "reports");
+    const results = ["1.36", "1.37"].map((v) => ({ kubernetesVersion: v, exitCode: 1, folder: v }));
+    for (const v of ["1.36", "1.37"]) {
+      mkdirSync(join(reports, v), { recursive: true });
+      const huge = `# matchconform\n\n<details><summary>minimal case</summary>\n\n\`\`\`yaml\n${"- line\n".repeat(200_000)}\`\`\`\n</details>\n`;
+      writeFileSync(join(reports, v, "report.md"), huge);
+    }
+    writeFileSync(join(reports, "results.json"), JSON.stringify({ results }));
+    const env = { ...process.env, INPUT_REPORT_DIR: reports, GITHUB_STEP_SUMMARY: join(work, "summary.md") };
+    await exec(process.execPath, ["action/summary.mjs"], { env });
+    const summary = readFileSync(env.GITHUB_STEP_SUMMARY, "utf8");
+    expect(Buffer.byteLength(summary)).toBeLessThanOrEqual(1_000_000);
+    const sections = summary.split("\n<details open><summary>Kubernetes ").slice(1);
+    expect(sections).toHaveLength(2);
+    for (const section of sections) {
+      expect(section.split("\n").filter((l) => l.startsWith("```")).length % 2).toBe(0);
+      expect(section.match(/<details/g)?.length).toBe((section.match(/<\/details>/g)?.length ?? 0) - 1);
+    }
+    expect(summary.match(/cut to fit the job summary/g)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// Step "summary" of action.yml: one table of the runs that run-versions.mjs recorded, then each
+// run's report.md, appended to the job summary (GITHUB_STEP_SUMMARY); an error annotation per run
+// that failed, telling new divergences (exit 1) from a run that could not test (exit 2); and the
+// verdict as the step's output `exit-code` (2 if a run could not test, else 1 if one diverged,
+// else the first other non-zero code, else 0), which the action's last step exits with, after
+// the upload. Exits non-zero only when there is nothing to summarise.
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+/** GitHub refuses a step summary over 1 MiB; the reports share what the table leaves. */
+const summaryBytes = 1_000_000;
+
+const reportDir = resolve((process.env.INPUT_REPORT_DIR ?? "").trim() || "matchconform-report");
+const resultsFile = join(reportDir, "results.json");
+if (!existsSync(resultsFile)) {
+  console.log(`::error::matchconform action: ${resultsFile} is missing (the run step did not finish)`);
+  process.exit(2);
+}
+const { results } = JSON.parse(readFileSync(resultsFile, "utf8"));
+const runs = results.map((r) => {
+  const dir = join(reportDir, r.folder);
+  const report = reportOf(dir);
+  // Without a minor given, the run chose the newest the implementation declares: its report says which.
+  const label = r.kubernetesVersion ?? (report?.minors || "newest declared");
+  return { ...r, dir, label, report };
+});
+
+const couldNotTest =
+  "⚠️ could not test: bad input (a case file, the expected-failures file, a minor the implementation does not declare), or an implementation that would not start, gave no usable answer or was declared broken; its causes are not counted.";
+const table = [
+  "## matchconform",
+  "",
+  "| Kubernetes | result | new causes | expected causes | expected, no longer failing |",
+  "|---|---|---:|---:|---:|",
+  ...runs.map((r) => {
+    const counted = r.exitCode !== 2 && r.report !== undefined;
+    const count = (n) => (counted ? n : "–");
+    return `| ${r.label} | ${verdictText(r.exitCode)} | ${count(r.report?.fresh)} | ${count(r.report?.expected)} | ${count(r.report?.fixed)} |`;
+  }),
+  "",
+  ...(runs.some((r) => r.exitCode === 2) ? [couldNotTest, ""] : []),
+].join("\n");
+const share = Math.floor((summaryBytes - Buffer.byteLength(table)) / Math.max(1, runs.length)) - 200;
+const sections = runs.map((r) => section(r, share));
+write(`${table}\n${sections.join("\n")}\n`);
+
+for (const r of runs) {
+  if (r.exitCode === 1) {
+    const titles = r.report?.freshTitles ?? [];
+    const listed = titles.slice(0, 3).join("; ") + (titles.length > 3 ? "; …" : "");
+    annotate(r, `${r.report?.fresh ?? "some"} new cause(s) of divergence${listed ? `: ${listed}` : ""}`);
+  } else if (r.exitCode === 2) annotate(r, `could not test: ${lastLine(r) || "see the log"}`);
+  else if (r.exitCode !== 0) annotate(r, `interrupted (exit ${r.exitCode})`);
+}
+const verdict = runs.some((r) => r.exitCode === 2)
+  ? 2
+  : runs.some((r) => r.exitCode === 1)
+    ? 1
+    : (runs.find((r) => r.exitCode !== 0)?.exitCode ?? 0);
+if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `exit-code=${verdict}\n`);
+console.log(`matchconform verdict: exit ${verdict} (${verdictText(verdict)})`);
+
+function verdictText(code) {
+  if (code === 0) return "✅ no new divergence";
+  if (code === 1) return "❌ new divergences";
+  if (code === 2) return "⚠️ could not test";
+  return `⏹️ interrupted (exit ${code})`;
+}
+
+/** What report.json says of causes: new ones (no expected-failures entry), expected ones, entries no longer failing. */
+function reportOf(dir) {
+  const file = join(dir, "report.json");
+  if (!existsSync(file)) return undefined;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  const fresh = report.buckets.filter((b) => !b.expectedFailure);
+  return {
+    fresh: fresh.length,
+    freshTitles: fresh.map((b) => b.title),
+    expected: report.buckets.length - fresh.length,
+    fixed: report.expectedFailures?.noLongerFailing?.length ?? 0,
+    minors: (report.header.kubernetesVersions ?? []).join(", "),
+  };
+}
+
+function section(r, bytes) {
+  const md = join(r.dir, "report.md");
+  const body = existsSync(md) ? cut(readFileSync(md, "utf8"), bytes) : "No report was written.";
+  const output = r.exitCode === 2 ? `\n\nThe end of what matchconform printed:\n\n\`\`\`text\n${tail(r)}\n\`\`\`` : "";
+  const open = r.exitCode === 0 ? "" : " open";
+  return `<details${open}><summary>Kubernetes ${r.label}: ${verdictText(r.exitCode)}</summary>\n\n${body}${output}\n\n</details>\n`;
+}
+
+/** At most `bytes` of a report, cut at a line, with its open code fence and details closed. */
+function cut(text, bytes) {
+  if (Buffer.byteLength(text) <= bytes) return text;
+  const kept = Buffer.from(text)
+    .subarray(0, bytes)
+    .toString()
+    .replace(/\n[^\n]*$/, "");
+  const fences = kept.split("\n").filter((l) => l.startsWith("```")).length;
+  const open = (kept.match(/<details/g) ?? []).length - (kept.match(/<\/details>/g) ?? []).length;
+  return `${kept}${fences % 2 === 1 ? "\n```" : ""}${"\n</details>".repeat(Math.max(0, open))}\n\n… cut to fit the job summary: the whole report is in the uploaded artifact.`;
+}
+
+function tail(r, lines = 20) {
+  const file = join(r.dir, "output.txt");
+  return existsSync(file) ? readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n") : "";
+}
+
+function lastLine(r) {
+  return tail(r, 1).trim();
+}
+
+function annotate(r, message) {
+  // Workflow commands escape %, CR and LF in their message.
+  const escaped = message.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  console.log(`::error title=matchconform at Kubernetes ${r.label}::${escaped}`);
+}
+
+function write(markdown) {
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdown);
+  else process.stdout.write(markdown);
+}
