@@ -6,6 +6,7 @@ import { caseSummary, neverChecked, reductionText, seenIn, subjectsYaml } from "
 import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
 import { runNotes } from "./runNotes.ts";
 import type { Bucket, RunReport } from "./runReport.ts";
+import { verdict, versionsText } from "./verdict.ts";
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -22,11 +23,11 @@ pre.summary{white-space:pre-wrap;max-height:none}pre{background:#f6f8fa;padding:
 export function runHtml(r: RunReport): string {
   const f = r.footer;
   const h = r.header;
-  const open = r.buckets.filter((b) => !b.expectedFailure).length;
+  const v = verdict(r);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>matchconform: ${esc(h.implementation.name)}</title><style>${style}</style></head><body>
 <h1>matchconform: ${esc(h.implementation.name)} ${esc(h.implementation.version)}</h1>
-<p>Kubernetes ${h.kubernetesVersions.join(", ")} · input ${h.input} · seed ${h.seed} · profile ${esc(h.profile)} · ${(f.durationMs / 1000).toFixed(1)} s ·
-<span class="${open === 0 ? "ok" : "bad"}">${open === 0 ? "no divergence" : `${open} cause${open === 1 ? "" : "s"} of divergence`}</span></p>
+<p>${versionsText(r)} · input ${h.input} · seed ${h.seed} · profile ${esc(h.profile)} · ${(f.durationMs / 1000).toFixed(1)} s ·
+<span class="${v.kind === "noDivergence" ? "ok" : "bad"}">${esc(v.text)}</span></p>
 <p>Replay: <code>${esc(h.replay)}</code></p>${notesHtml(r)}
 ${notSentLine(r)
   .map((l) => `<p>${esc(l)}</p>`)
@@ -38,7 +39,7 @@ ${skipWarnings(r)
 <tr><td>corpus</td><td class="num">${f.corpus.passed}</td><td class="num">${f.corpus.failed}</td><td class="num">${f.corpus.skipped}</td></tr>
 <tr><td>generated scenarios</td><td class="num">${f.generated.agreed}</td><td class="num">${f.generated.diverged}</td><td class="num">${f.generated.skipped}</td></tr>
 <tr><td>invariants</td><td class="num">${f.invariants.reduce((n, i) => n + i.checked - i.violated, 0)}</td><td class="num">${f.invariants.reduce((n, i) => n + i.violated, 0)}</td><td class="num">${f.invariants.reduce((n, i) => n + i.inconclusive, 0)}</td></tr></table>
-<h2>Causes of divergence</h2>${r.buckets.length === 0 ? "<p class=ok>Every decision agrees.</p>" : r.buckets.map(bucketHtml).join("\n")}
+<h2>Causes of divergence</h2>${r.buckets.length === 0 ? (v.kind === "nothingTested" ? `<p class="bad">${esc(v.text)}.</p>` : "<p class=ok>Every decision agrees.</p>") : r.buckets.map(bucketHtml).join("\n")}
 ${r.expectedFailures.noLongerFailing.map((e) => `<p class="bad">Expected failure no longer failing: ${esc(e)}</p>`).join("")}
 ${invariantsHtml(r)}
 ${skipsHtml(r)}

@@ -4,6 +4,7 @@ import { neverChecked, reductionText, seenIn, subjectsYaml } from "./bucketText.
 import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
 import { runNotes } from "./runNotes.ts";
 import type { Bucket, RunReport } from "./runReport.ts";
+import { verdict, versionsText } from "./verdict.ts";
 
 export function runMarkdown(r: RunReport): string {
   const f = r.footer;
@@ -11,7 +12,7 @@ export function runMarkdown(r: RunReport): string {
   const out = [
     `# matchconform: ${h.implementation.name} ${h.implementation.version}`,
     "",
-    `Kubernetes ${h.kubernetesVersions.join(", ")} · input ${h.input} · seed ${h.seed} · profile ${h.profile} · ${(f.durationMs / 1000).toFixed(1)} s`,
+    `${versionsText(r)} · input ${h.input} · seed ${h.seed} · profile ${h.profile} · ${(f.durationMs / 1000).toFixed(1)} s`,
     "",
     "| phase | passed | failed | skipped |",
     "|---|---:|---:|---:|",
@@ -28,11 +29,8 @@ export function runMarkdown(r: RunReport): string {
     for (const l of note.lines ?? []) out.push(`  - \`${JSON.stringify(l).replace(/`/g, "'")}\``);
   }
   if (notes.length > 0) out.push("");
-  const open = r.buckets.filter((b) => !b.expectedFailure);
-  out.push(
-    open.length === 0 ? "**No divergence.**" : `## ${open.length} cause${open.length === 1 ? "" : "s"} of divergence`,
-    "",
-  );
+  const v = verdict(r);
+  out.push(v.kind === "causes" ? `## ${v.text}` : `**${v.text}.**`, "");
   for (const b of r.buckets) out.push(...bucketMarkdown(b));
   for (const e of r.expectedFailures.noLongerFailing) out.push(`- expected failure no longer failing: ${e}`);
   out.push(...invariantsMarkdown(r), ...skipsMarkdown(r), ...profileMarkdown(r));

@@ -6,12 +6,13 @@ import { bucketLines, neverChecked } from "./bucketText.ts";
 import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
 import { runNotes } from "./runNotes.ts";
 import type { RunReport } from "./runReport.ts";
+import { verdict, versionsText } from "./verdict.ts";
 import { bundleFolder } from "./writeReports.ts";
 
 export function summary(r: RunReport): string {
   const f = r.footer;
   const lines = [
-    `matchconform ${r.header.matchconform}: ${r.header.implementation.name} ${r.header.implementation.version} at Kubernetes ${r.header.kubernetesVersions.join(", ")}, seed ${r.header.seed}`,
+    `matchconform ${r.header.matchconform}: ${r.header.implementation.name} ${r.header.implementation.version} at ${versionsText(r)}, seed ${r.header.seed}`,
     `corpus: ${f.corpus.passed} passed, ${f.corpus.failed} failed, ${f.corpus.skipped} skipped`,
     `generated: ${f.generated.scenarios} scenarios, ${f.generated.diverged} diverged, ${f.generated.skipped} skipped${f.generated.timeToFirstDivergenceMs === null ? "" : `, first divergence after ${f.generated.timeToFirstDivergenceMs} ms`}`,
     invariantsLine(r),
@@ -21,9 +22,8 @@ export function summary(r: RunReport): string {
   ];
   const open = r.buckets.filter((b) => !b.expectedFailure);
   const known = r.buckets.filter((b) => b.expectedFailure);
-  lines.push(
-    open.length === 0 ? "No divergence." : `${open.length} cause${open.length === 1 ? "" : "s"} of divergence:`,
-  );
+  const v = verdict(r);
+  lines.push(v.kind === "causes" ? `${v.text}:` : `${v.text}.`);
   for (const b of open) lines.push(...bucketLines(b, `bundles/${bundleFolder(r.buckets.indexOf(b), b)}/case.yaml`));
   if (known.length > 0) lines.push("", `${known.length} expected failure${known.length === 1 ? "" : "s"}:`);
   for (const b of known) lines.push(`  ${String(b.count).padStart(5)} × ${b.signature} — ${b.expectedFailure?.reason}`);
