@@ -11,21 +11,22 @@ export interface BudgetFlags {
   readonly timeLimit?: string | undefined;
 }
 
-/** The profile's budget, with --num-runs or --time-limit in place of its own bound. */
+/**
+ * The profile's budget, with --num-runs or --time-limit in place of its own bounds: one of them
+ * alone is the only bound (as many scenarios as the time allows, or all of them however long they
+ * take); both given, both bound, whichever comes first.
+ */
 export function budgetOf(args: BudgetFlags, defaultProfile: ProfileName): RunBudget {
   const base = profiles[(args.profile ?? defaultProfile) as ProfileName];
   if (base === undefined)
     throw new UsageError(`--profile ${args.profile} is not one of ${Object.keys(profiles).join(", ")}`);
+  const numRuns = args.numRuns === undefined ? undefined : wholeNumber("--num-runs", args.numRuns);
+  const timeLimitMs = args.timeLimit === undefined ? undefined : durationMs("--time-limit", args.timeLimit);
+  if (numRuns === undefined && timeLimitMs === undefined) return base;
   return {
     ...base,
-    ...(args.numRuns !== undefined && {
-      numRuns: wholeNumber("--num-runs", args.numRuns),
-      timeLimitMs: Number.POSITIVE_INFINITY,
-    }),
-    ...(args.timeLimit !== undefined && {
-      timeLimitMs: durationMs("--time-limit", args.timeLimit),
-      numRuns: Number.MAX_SAFE_INTEGER,
-    }),
+    numRuns: numRuns ?? Number.MAX_SAFE_INTEGER,
+    timeLimitMs: timeLimitMs ?? Number.POSITIVE_INFINITY,
   };
 }
 
