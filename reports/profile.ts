@@ -3,6 +3,7 @@
 import { resourceTypes } from "../generators/vocabulary.ts";
 import type { Capabilities, Feature } from "../oracles/contract/capabilities.ts";
 import { claimsSubresource, featureSummaries, features, operations } from "../oracles/contract/capabilities.ts";
+import type { SubjectKind } from "../oracles/contract/subject.ts";
 import { subjectKinds } from "../oracles/contract/subject.ts";
 import type { PhaseSkips, RunReport, SkipPhase } from "./runReport.ts";
 
@@ -20,7 +21,11 @@ export interface ProfileRow {
 /** The subresources the suite draws and its corpus names, each a row of the full profile. */
 const knownSubresources = [...new Set(resourceTypes.flatMap((t) => t.subresources.map((s) => s.name)))].sort();
 
-export function profileRows(caps: Capabilities, minors: readonly string[]): ProfileRow[] {
+export function profileRows(
+  caps: Capabilities,
+  minors: readonly string[],
+  declared: readonly SubjectKind[] = subjectKinds,
+): ProfileRow[] {
   const yes = (supported: boolean) => (supported ? "supported" : "not claimed");
   const row = (area: ProfileRow["area"], name: string, supported: boolean, note?: string): ProfileRow => ({
     area,
@@ -36,6 +41,8 @@ export function profileRows(caps: Capabilities, minors: readonly string[]): Prof
     ...features.map((f: Feature) => row("feature", f, caps.features[f], featureSummaries[f])),
     ...subjectKinds.map((k) => {
       const claimed = caps.subjectVersions[k];
+      if (!declared.includes(k))
+        return { area: "minors" as const, name: k, full: minors.join(", "), claimed: "not declared", supported: false };
       return {
         area: "minors" as const,
         name: k,

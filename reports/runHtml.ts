@@ -111,7 +111,7 @@ function skipsHtml(r: RunReport): string {
 }
 
 function profileHtml(r: RunReport): string {
-  const rows = profileRows(r.header.capabilities, r.header.kubernetesVersions).map(
+  const rows = profileRows(r.header.capabilities, r.header.kubernetesVersions, r.header.subjects).map(
     (x) =>
       `<tr><td>${x.area}</td><td><code>${esc(x.name)}</code></td><td>${esc(x.full)}</td><td class="${x.supported ? "ok" : "bad"}">${esc(x.claimed)}</td><td>${esc(x.note ?? "")}</td></tr>`,
   );

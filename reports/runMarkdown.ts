@@ -135,7 +135,7 @@ function profileMarkdown(r: RunReport): string[] {
     "",
     "| | | full | claimed | |",
     "|---|---|---|---|---|",
-    ...profileRows(r.header.capabilities, r.header.kubernetesVersions).map(
+    ...profileRows(r.header.capabilities, r.header.kubernetesVersions, r.header.subjects).map(
       (x) =>
         `| ${x.area} | ${x.name} | ${x.full} | ${x.supported ? x.claimed : `**${x.claimed}**`} | ${x.note ?? ""} |`,
     ),

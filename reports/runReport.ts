@@ -4,6 +4,7 @@ import type { Answer, ImplementationHealth } from "../oracles/adapters/matcher.t
 import type { Capabilities } from "../oracles/contract/capabilities.ts";
 import type { Expected, Outcome } from "../oracles/contract/outcome.ts";
 import type { ImplementationInfo, SubjectInputForm } from "../oracles/contract/protocol.ts";
+import type { SubjectKind } from "../oracles/contract/subject.ts";
 import type { Query } from "../oracles/invariants/invariant.ts";
 import type { Minor } from "../oracles/model/versions.ts";
 
@@ -105,6 +106,8 @@ export interface RunReport {
     readonly kubernetesVersions: readonly Minor[];
     /** What the implementation claims (`ready.capabilities`, resolved). */
     readonly capabilities: Capabilities;
+    /** The subject kinds the implementation declares (`ready.subjects`); absent in older reports: all. */
+    readonly subjects?: readonly SubjectKind[];
     readonly seed: number;
     readonly profile: string;
     readonly options: Readonly<Record<string, string | number | boolean>>;

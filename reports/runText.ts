@@ -55,7 +55,7 @@ function skipsText(r: RunReport): string[] {
 /** The claimed profile next to the full one, when the implementation claims less. */
 function profileText(r: RunReport): string[] {
   if (isFull(r.header.capabilities)) return [];
-  const rows = profileRows(r.header.capabilities, r.header.kubernetesVersions);
+  const rows = profileRows(r.header.capabilities, r.header.kubernetesVersions, r.header.subjects);
   const width = Math.max(...rows.map((x) => `${x.area} ${x.name}`.length));
   return [
     "",

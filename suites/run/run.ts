@@ -80,6 +80,7 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
         input: input.matcher.input,
         kubernetesVersions: input.options.minors,
         capabilities: input.matcher.capabilities,
+        subjects: input.matcher.subjects,
         seed: input.options.seed,
         ...(partial && { partial }),
       },
