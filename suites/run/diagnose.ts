@@ -18,7 +18,6 @@ interface Reduced {
   readonly result: ReducedFailure;
 }
 
-const familySource = "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go";
 
 /** Reductions in flight at once: each waits on the implementation, one call at a time. */
 const width = 8;
@@ -129,7 +128,7 @@ function share(total: number, parts: number): number[] {
 function toBucket(acc: Accumulator): Bucket {
   const { diagnosis, example, reduction } = acc.first;
   const phases = (Object.keys(acc.phases) as Phase[]).filter((p) => acc.phases[p] > 0);
-  const source = diagnosis.family ? familySource : sourceOf(diagnosis);
+  const source = sourceOf(diagnosis);
   const rows: FamilyRow[] = [...acc.rows.entries()]
     .map(([clause, r]) => ({
       clause,
