@@ -18,7 +18,6 @@ interface Reduced {
   readonly result: ReducedFailure;
 }
 
-
 /** Reductions in flight at once: each waits on the implementation, one call at a time. */
 const width = 8;
 
