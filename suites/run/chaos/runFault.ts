@@ -40,6 +40,8 @@ export interface FaultRun {
   /** Processes still running with the run's marker in their arguments, a moment after the CLI ended. */
   readonly leftBehind: readonly string[];
   readonly stderr: string;
+  /** The report files the run did not write. */
+  readonly missing: readonly string[];
 }
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -89,10 +91,20 @@ export async function runFault(fault: Fault, o: FaultOptions): Promise<FaultRun>
   const exitCode = await exited;
   const seconds = (performance.now() - (signalled ?? started)) / 1000;
   await sleep(300);
-  const report = reportFiles.every((f) => existsSync(join(dir, f)));
+  const missing = reportFiles.filter((f) => !existsSync(join(dir, f)));
+  const report = missing.length === 0;
   const json = report ? (JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as Report) : undefined;
   rmSync(dir, { recursive: true, force: true });
-  return { fault, exitCode, seconds, report, partial: json?.header.partial, leftBehind: running(marker), stderr };
+  return {
+    fault,
+    exitCode,
+    seconds,
+    report,
+    missing,
+    partial: json?.header.partial,
+    leftBehind: running(marker),
+    stderr,
+  };
 }
 
 interface Report {
