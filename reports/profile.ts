@@ -88,9 +88,17 @@ export function reasonText(reason: PhaseSkips["reasons"][number]): string {
   return reason.by === "scope" ? `outside the claimed scope: ${reason.reason}` : `skipped: ${reason.reason}`;
 }
 
-/** Every phase with a reason, and its reasons with counts. */
-export function skipSections(r: RunReport): { phase: string; skips: PhaseSkips }[] {
+/**
+ * Every phase with a reason, and its reasons with counts. An invariant check asks two queries (the
+ * base and the variant) and each skipped one counts under its reason, so the invariants' reasons
+ * add up to more than the checks not decided: the note says so.
+ */
+export function skipSections(r: RunReport): { phase: string; skips: PhaseSkips; note?: string }[] {
   return phasesOf(r)
     .filter(([, p]) => p.reasons.length > 0)
-    .map(([phase, skips]) => ({ phase: phaseNames[phase], skips }));
+    .map(([phase, skips]) => ({
+      phase: phaseNames[phase],
+      skips,
+      ...(phase === "invariants" && { note: "the reasons count queries, two a check (base and variant)" }),
+    }));
 }

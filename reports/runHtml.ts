@@ -101,13 +101,15 @@ function invariantsHtml(r: RunReport): string {
 }
 
 function skipsHtml(r: RunReport): string {
-  const rows = skipSections(r).flatMap(({ phase, skips }) =>
+  const sections = skipSections(r);
+  const rows = sections.flatMap(({ phase, skips }) =>
     skips.reasons.map(
       (x) => `<tr><td>${esc(phase)}</td><td class="num">${x.count}</td><td>${esc(reasonText(x))}</td></tr>`,
     ),
   );
   if (rows.length === 0) return "";
-  return `<h2>Skipped</h2><table><tr><th>phase</th><th class="num">count</th><th>reason</th></tr>${rows.join("")}</table>`;
+  const notes = sections.flatMap(({ phase, note }) => (note ? [`<p>In ${esc(phase)}, ${esc(note)}.</p>`] : []));
+  return `<h2>Skipped</h2><table><tr><th>phase</th><th class="num">count</th><th>reason</th></tr>${rows.join("")}</table>${notes.join("")}`;
 }
 
 function profileHtml(r: RunReport): string {

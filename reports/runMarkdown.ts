@@ -126,6 +126,7 @@ function skipsMarkdown(r: RunReport): string[] {
       skips.reasons.map((x) => `| ${phase} | ${x.count} | ${reasonText(x).replace(/\|/g, "\\|")} |`),
     ),
     "",
+    ...sections.flatMap(({ phase, note }) => (note ? [`In ${phase}, ${note}.`, ""] : [])),
   ];
 }
 

@@ -45,9 +45,9 @@ function invariantsLine(r: RunReport): string {
 }
 
 function skipsText(r: RunReport): string[] {
-  return skipSections(r).flatMap(({ phase, skips }) => [
+  return skipSections(r).flatMap(({ phase, skips, note }) => [
     "",
-    `${phase}: ${skips.skipped} of ${skips.total} not decided`,
+    `${phase}: ${skips.skipped} of ${skips.total} not decided${note ? `; ${note}` : ""}`,
     ...skips.reasons.map((x) => `  ${String(x.count).padStart(5)} × ${reasonText(x)}`),
   ]);
 }
