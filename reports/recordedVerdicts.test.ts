@@ -65,7 +65,7 @@ describe("recorded verdicts", () => {
     expect(new Set(cases.map((c) => c.tests[0]?.expected.outcome))).toEqual(
       new Set(["match", "noMatch", "invalid", "error"]),
     );
-  });
+  }, 60_000);
 
   it("are the same bytes whatever order the queries were asked in, and line up across minors", async () => {
     const queries = queriesAt("1.36");
@@ -101,7 +101,7 @@ describe("recorded verdicts", () => {
     const descriptions = (v: string) =>
       loadAll([join(c, v)]).map((x) => `${x.file.slice(c.length + v.length + 2)} ${x.description}`);
     expect(descriptions("v1.36.9")).toEqual(descriptions("v1.37.2"));
-  });
+  }, 60_000);
 
   it("replace their own version's folder whole and leave every other version's alone", async () => {
     const dir = mkdtempSync(join(tmpdir(), "matchconform-record-"));
