@@ -1,5 +1,4 @@
-// The flags `run` and `verify` share: --profile, --num-runs, --time-limit, --seed, and the package
-// version their reports carry.
+// The flags `run` and `verify` share: --profile, --num-runs, --time-limit and --seed.
 import type { ProfileName, RunBudget } from "../suites/run/options.ts";
 import { profiles } from "../suites/run/options.ts";
 import { UsageError } from "./usageError.ts";
