@@ -73,4 +73,5 @@ export * from "./generators.ts";
 export * from "./model.ts";
 export type { SuiteOptions } from "./runSuite.ts";
 export { runSuite } from "./runSuite.ts";
+export type { JsonSchema } from "./schemas.ts";
 export { caseFileSchema, protocolSchema, runReportSchema, schemaPaths } from "./schemas.ts";
