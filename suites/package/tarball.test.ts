@@ -64,6 +64,30 @@ describe("installed into a fresh npm init -y project", () => {
     ]);
   });
 
+  it("loads no dependency and none of the model for --help", () => {
+    // A resolve hook that names every module as it is loaded (Node 20.6+ module.register).
+    writeFileSync(
+      join(dir, "hooks.mjs"),
+      `import { writeSync } from "node:fs";
+export async function resolve(specifier, context, next) {
+  const r = await next(specifier, context);
+  writeSync(2, \`loaded \${r.url}\\n\`);
+  return r;
+}
+`,
+    );
+    writeFileSync(
+      join(dir, "trace.mjs"),
+      `import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n`,
+    );
+    const cli = join(dir, "node_modules/matchconform/dist/bin/matchconform.js");
+    const r = sh(dir, "node", ["--import", "./trace.mjs", cli, "--help"]);
+    expect(r.status).toBe(0);
+    const loaded = r.stderr.split("\n").filter((l) => l.startsWith("loaded file:"));
+    expect(loaded.length).toBeGreaterThan(3);
+    expect(loaded.filter((l) => !/\/node_modules\/matchconform\/dist\/(bin|cli|suites\/format)\//.test(l))).toEqual([]);
+  });
+
   it("runs the shipped corpus with nothing but a profile, and writes the report", () => {
     const r = matchconform("run", "--profile", "quick");
     expect(r.stderr).not.toContain("does not exist");
