@@ -2,7 +2,7 @@
 // new `npm init -y` project, with the commands run there as a user would.
 import type { SpawnSyncReturns } from "node:child_process";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -57,7 +57,6 @@ export function pack(): Packed {
 /** A new `npm init -y` project with the tarball installed (the npm cache is used where it can be). */
 export function freshProject(tarball: string, npmArgs: readonly string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), "matchconform-consumer-"));
-  mkdirSync(dir, { recursive: true });
   checked(sh(dir, "npm", ["init", "-y"]), "npm init -y");
   const install = ["install", tarball, "--no-audit", "--no-fund", "--prefer-offline", ...npmArgs];
   checked(sh(dir, "npm", install, 240_000), `npm ${install.join(" ")}`);

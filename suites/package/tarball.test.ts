@@ -4,7 +4,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { freshProject, type Packed, pack, repoRoot, sh } from "./freshProject.ts";
+import type { Packed } from "./freshProject.ts";
+import { freshProject, pack, repoRoot, sh } from "./freshProject.ts";
 import { matcherFiles, writeModuleProject } from "./moduleProject.ts";
 
 let packed: Packed;
