@@ -1,9 +1,9 @@
 // The packed package, installed into a fresh project: the command runs with no argument but its
 // profile, --module loads every kind of file whatever the project's type, and ESM and TypeScript
 // consumers import the model. Only what users need ships.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Packed } from "./freshProject.ts";
 import { freshProject, pack, repoRoot, sh } from "./freshProject.ts";
 import { matcherFiles, writeModuleProject } from "./moduleProject.ts";
@@ -26,6 +26,12 @@ beforeAll(() => {
     `tarball: ${(packed.size / 1024).toFixed(0)} kB packed, ${(packed.unpackedSize / 1024).toFixed(0)} kB unpacked, ${files} files; packed and installed in ${seconds} s`,
   );
 }, 300_000);
+
+// The project holds a whole node_modules (about 100 MB): none is left behind.
+afterAll(() => {
+  for (const d of [dir, packed === undefined ? undefined : dirname(packed.tarball)])
+    if (d !== undefined) rmSync(d, { recursive: true, force: true });
+});
 
 describe("the tarball", () => {
   it("holds the build, the corpus and the oracles' sources, and no tests, fixtures or CI files", () => {
