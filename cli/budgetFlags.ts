@@ -1,6 +1,4 @@
-// The flags `run` and `verify` share: --profile, --num-runs, --time-limit, --seed, and the package
-// version their reports carry.
-import { readFileSync } from "node:fs";
+// The flags `run` and `verify` share: --profile, --num-runs, --time-limit and --seed.
 import type { ProfileName, RunBudget } from "../suites/run/options.ts";
 import { profiles } from "../suites/run/options.ts";
 import { UsageError } from "./usageError.ts";
@@ -48,7 +46,3 @@ export function durationMs(flag: string, v: string): number {
   const n = Number(m[1]);
   return m[2] === "ms" ? n : m[2] === "m" ? n * 60_000 : n * 1000;
 }
-
-export const packageVersion = (
-  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
-).version;

@@ -1,12 +1,12 @@
 // `matchconform cluster up [--kubernetes-version 1.37]` and `matchconform cluster down`.
 import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { current, down, up } from "../oracles/apiserver/localControlPlane.ts";
 import type { Minor } from "../oracles/model/versions.ts";
 import { isMinor, latestMinor, supportedMinors } from "../oracles/model/versions.ts";
+import { packagePath } from "./packageRoot.ts";
 import { UsageError } from "./usageError.ts";
 
-const buildScript = fileURLToPath(new URL("../oracles/apiserver/build/build.sh", import.meta.url));
+const buildScript = packagePath("oracles/apiserver/build/build.sh");
 
 /** Builds (or finds in the cache) kube-apiserver and etcd for the minor; their directory. */
 export function buildControlPlane(minor: Minor, log: (line: string) => void): Promise<string> {

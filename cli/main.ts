@@ -1,64 +1,13 @@
 // The `matchconform` command: exit 0 all passed, 1 something failed or diverged, 2 bad input or
 // an implementation that would not start.
+//
+// Each command is imported when it runs: `--help` and `--version` load none of the model, the
+// generators, ajv or the Kubernetes client, and answer in a fraction of a second.
 import { parseArgs } from "node:util";
-import { MatcherStartError } from "../oracles/adapters/matcher.ts";
 import { CaseFileError } from "../suites/format/caseFileError.ts";
-import { bundles } from "./bundles.ts";
-import { cluster } from "./cluster.ts";
-import { coverage } from "./coverage.ts";
-import { replay } from "./replay.ts";
-import { run } from "./run.ts";
+import { packageVersion } from "./packageRoot.ts";
+import { helpOf, isCommand, usage } from "./usage.ts";
 import { UsageError } from "./usageError.ts";
-import { verify } from "./verify.ts";
-
-const usage = `usage: matchconform <command> [options]
-
-commands:
-  run [--implementation "<command>" | --module <file>] [--kubernetes-version 1.N | --all-versions]
-      [--time-limit 60s | --num-runs N] [--seed S] [--profile quick|default|nightly]
-      [--expected-failures <file>] [--update-expected-failures <file>]
-      [--report-dir <dir>] [--save-regressions <dir>]
-      [--case-timeout 10s] [case files or folders (default suites/cases)]
-      the corpus, then generated scenarios compared with the reference model, then the
-      invariants on the implementation alone; without an implementation, the built-in model.
-      Reports go to --report-dir (default .matchconform/report), also when the run ends early.
-      --time-limit bounds the whole run from the command's start (corpus until 30 % of it,
-      generated until 60 %, invariants until 80 %, then reduction) plus a 5 s grace.
-
-  replay <files or folders...> [--kubernetes-version 1.N] [--implementation "<command>" | --module <file>]
-      every test of every case file, at every minor the case applies to (or the one given),
-      on the reference model or the implementation; each failure, the cases or minors not run
-      and why, and "N passed, N failed". Exit 2 when nothing was tested.
-
-  cluster up [--kubernetes-version 1.N] | cluster down
-      build (first time: minutes) and start etcd and kube-apiserver on loopback, with a
-      kubeconfig for the suite; down stops them and removes their data.
-
-  verify --apiserver (--local [--kubernetes-version 1.N] | --kubeconfig <file> [--context <name>]
-      [--allow-cluster <name>]) [--profile quick|default|nightly] [--num-runs N | --time-limit 60s]
-      [--seed S] [--batch-size N] [--report-dir <dir>] [--record <dir>] [case files or folders]
-      [--webhook-host <address> [--webhook-listen <address>]]
-      the model compared with a real kube-apiserver (the local control plane, started if need
-      be, or a kind-* context); reports go to --report-dir (default .matchconform/verify).
-      --record writes what the server decided as case files under <dir>/<server version>/,
-      which replay reads; a version's folder is replaced, other versions' are kept.
-      --webhook-host: the address the server calls the suite's webhook receiver at (default
-      127.0.0.1; on kind, the kind network's gateway, with --webhook-listen 0.0.0.0).
-
-  bundles check <report, bundles or bundle folders...> (--local [--kubernetes-version 1.N] |
-      --kubeconfig <file> [--context <name>] [--allow-cluster <name>])
-      [--webhook-host <address> [--webhook-listen <address>]]
-      puts each reproduction bundle's case.yaml to a real kube-apiserver, as verify does (the
-      same clusters only, Warn-only probes, dry-run, everything removed), and says per bundle:
-      reproduced (the server decides as the case expects), differs, or not reproducible (why).
-      Exit 0 all reproducible ones reproduced, 1 one differs, 2 bad input or no usable answer.
-
-  coverage [--num-runs N] [--seed S]
-      how often generated scenarios reach each clause of the reference model (Markdown).
-
-exit codes: 0 all passed, 1 a test failed or a divergence was found, 2 bad input or an
-implementation that would not start, gave no usable answer or was declared broken, 130/143
-interrupted by SIGINT/SIGTERM (run writes a partial report)`;
 
 const implementationOptions = {
   implementation: { type: "string" },
@@ -72,8 +21,12 @@ export async function main(
   out: (line: string) => void,
   err: (line: string) => void,
 ): Promise<number> {
+  const [command, ...rest] = argv;
   try {
-    const [command, ...rest] = argv;
+    if (isCommand(command) && (rest.includes("--help") || rest.includes("-h"))) {
+      out(helpOf(command));
+      return 0;
+    }
     switch (command) {
       case "run": {
         const { values: v, positionals } = parseArgs({
@@ -92,6 +45,7 @@ export async function main(
             "save-regressions": { type: "string" },
           },
         });
+        const { run } = await import("./run.ts");
         return await run(
           {
             implementation: v.implementation,
@@ -119,6 +73,7 @@ export async function main(
           allowPositionals: true,
           options: implementationOptions,
         });
+        const { replay } = await import("./replay.ts");
         return await replay(
           {
             paths: positionals,
@@ -137,6 +92,7 @@ export async function main(
           allowPositionals: true,
           options: { "kubernetes-version": { type: "string" } },
         });
+        const { cluster } = await import("./cluster.ts");
         return await cluster(positionals[0], values["kubernetes-version"], out);
       }
       case "verify": {
@@ -161,6 +117,7 @@ export async function main(
             record: { type: "string" },
           },
         });
+        const { verify } = await import("./verify.ts");
         return await verify(
           {
             apiserver: v.apiserver,
@@ -198,6 +155,7 @@ export async function main(
             "webhook-listen": { type: "string" },
           },
         });
+        const { bundles } = await import("./bundles.ts");
         return await bundles(
           {
             action: positionals[0],
@@ -219,22 +177,32 @@ export async function main(
           args: [...rest],
           options: { "num-runs": { type: "string" }, seed: { type: "string" } },
         });
+        const { coverage } = await import("./coverage.ts");
         return coverage(values["num-runs"], values.seed, out);
       }
       case undefined:
+        err(usage);
+        return 2;
       case "help":
       case "--help":
-        out(usage);
-        return command === undefined ? 2 : 0;
+      case "-h":
+        out(isCommand(rest[0]) ? helpOf(rest[0]) : usage);
+        return 0;
+      case "--version":
+      case "-v":
+        out(packageVersion);
+        return 0;
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
   } catch (e) {
-    return reportError(e, err);
+    return await reportError(e, isCommand(command) ? helpOf(command) : usage, err);
   }
 }
 
-function reportError(e: unknown, err: (line: string) => void): number {
+async function reportError(e: unknown, usage: string, err: (line: string) => void): Promise<number> {
+  // Imported here: matcher.ts brings the model with it.
+  const { MatcherStartError } = await import("../oracles/adapters/matcher.ts");
   if (e instanceof AggregateError && e.errors.every((x) => x instanceof CaseFileError)) {
     for (const x of e.errors) err(`matchconform: ${(x as Error).message}`);
     return 2;

@@ -19,10 +19,11 @@ import { summary, terminalProgress } from "../reports/runText.ts";
 import { writeReports } from "../reports/writeReports.ts";
 import type { ProfileName, RunBudget } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
-import { budgetOf, packageVersion, seedOf } from "./budgetFlags.ts";
+import { budgetOf, seedOf } from "./budgetFlags.ts";
 import { buildControlPlane } from "./cluster.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { loadAll } from "./loadAll.ts";
+import { defaultCorpus, packageVersion } from "./packageRoot.ts";
 import { UsageError } from "./usageError.ts";
 
 export interface VerifyArgs {
@@ -65,7 +66,7 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
     ? await localTarget(version, err)
     : await kubeconfigTarget(a.kubeconfig as string, a.context, a.allowCluster);
   const minor = target.minor ?? (a.kubernetesVersion === undefined ? await servedMinor(target.connection) : version);
-  const cases = loadAll(a.cases.length > 0 ? a.cases : ["suites/cases"]);
+  const cases = loadAll(a.cases.length > 0 ? a.cases : [defaultCorpus]);
   const matcher: ApiserverMatcher = await startApiserverMatcher({
     server: target.connection.server,
     connection: target.connection,

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { sourceCli } from "../../cli/sourceCli.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "skeletons-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -28,7 +29,7 @@ interface Report {
 describe.each(skeletons)("the skeleton run with %s %s", (flag, target) => {
   it("passes what it claims, and is sent only that", async () => {
     const dir = mkdtempSync(join(scratch, "skeleton-"));
-    const args = ["bin/matchconform.js", "run", flag, target, "--profile", "quick", "--seed", "7", "--report-dir", dir];
+    const args = [...sourceCli, "run", flag, target, "--profile", "quick", "--seed", "7", "--report-dir", dir];
     const { stdout } = await run(process.execPath, args, { timeout: 60_000 });
     expect(stdout).toContain("No divergence.");
     expect(stdout).toContain("claimed profile: operations CREATE; subresources none");

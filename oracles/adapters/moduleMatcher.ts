@@ -1,12 +1,11 @@
 // An implementation as an ES module loaded in-process: its default export answers the protocol's
 // JSON messages, synchronously or asynchronously — a function `(message) => answer`, or an object
-// with such a `handle` method.
+// with such a `handle` method. A `.ts` file works too (importModule.ts).
 
-import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { readCapabilities } from "../contract/capabilities.ts";
 import type { SubjectInputForm } from "../contract/protocol.ts";
 import { isMinor } from "../model/versions.ts";
+import { importModule } from "./importModule.ts";
 import type { Answer, Matcher } from "./matcher.ts";
 import { MatcherStartError } from "./matcher.ts";
 import { matchMessage, unsentAnswer } from "./matchMessage.ts";
@@ -19,12 +18,7 @@ export interface ModuleOptions {
 }
 
 export async function loadModuleMatcher(file: string, options: ModuleOptions = {}): Promise<Matcher> {
-  let loaded: { default?: unknown };
-  try {
-    loaded = (await import(pathToFileURL(resolve(file)).href)) as { default?: unknown };
-  } catch (e) {
-    throw new MatcherStartError(`${file} could not be loaded: ${(e as Error).message}`);
-  }
+  const loaded = await importModule(file);
   const handler = handlerOf(loaded.default);
   if (handler === undefined) {
     throw new MatcherStartError(

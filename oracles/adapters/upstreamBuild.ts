@@ -2,10 +2,10 @@
 // outside the repository by oracles/upstream/build.sh, which prints the binary's path last.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { packagePath } from "../../cli/packageRoot.ts";
 import { MatcherStartError } from "./matcher.ts";
 
-const script = fileURLToPath(new URL("../upstream/build.sh", import.meta.url));
+const script = packagePath("oracles/upstream/build.sh");
 
 export const upstreamPattern = /^upstream@(1\.\d+)$/;
 

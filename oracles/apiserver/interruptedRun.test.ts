@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadAll } from "../../cli/loadAll.ts";
+import { sourceCli } from "../../cli/sourceCli.ts";
 import type { Answer } from "../adapters/matcher.ts";
 import type { Query } from "../invariants/invariant.ts";
 import type { ApiserverMatcherOptions } from "./apiserverMatcher.ts";
@@ -75,7 +76,7 @@ describe.skipIf(!enabled)("interrupted, killed and concurrent runs against one k
     const p = spawn(
       process.execPath,
       [
-        "bin/matchconform.js",
+        ...sourceCli,
         "verify",
         "--apiserver",
         "--kubeconfig",

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { buildControlPlane } from "../../cli/cluster.ts";
+import { defaultCorpus } from "../../cli/packageRoot.ts";
 import { scenario } from "../../generators/scenario.ts";
 import { startChildMatcher } from "../../oracles/adapters/childMatcher.ts";
 import type { Answer } from "../../oracles/adapters/matcher.ts";
@@ -19,6 +20,7 @@ import { collectCaseFiles } from "../format/collectCaseFiles.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";
 import { replayWithModel } from "../replay/replayCases.ts";
 import { measureDiagnosis, runBugs } from "../run/diagnosisQuality.ts";
+import { measureStartup } from "./startup.ts";
 
 interface Figure {
   readonly name: string;
@@ -50,7 +52,7 @@ function measure(name: string, work: () => number): Figure {
 }
 
 const scenarios = fc.sample(scenario(), { numRuns: 2000, seed: 1 });
-const cases = collectCaseFiles(["suites/cases"]).flatMap(loadCaseFile);
+const cases = collectCaseFiles([defaultCorpus]).flatMap(loadCaseFile);
 let seed = 0;
 
 const baseline = measure("baseline: JSON round trip of a scenario", () => {
@@ -106,6 +108,12 @@ if (await hasGo()) {
 
 const rate = (n: number) => `${Math.round(n).toLocaleString("en-US")}/s`;
 console.log(`node ${process.version}, ${scenarios.length} scenarios, ${cases.length} corpus cases`);
+const startup = measureStartup();
+console.log(
+  startup === undefined
+    ? "matchconform --help: not measured, dist/ is not built (npm run build)"
+    : `${"matchconform --help (dist), median".padEnd(44)} ${`${startup.helpMs.toFixed(0)} ms`.padStart(12)}   ${(startup.helpMs / startup.nodeMs).toFixed(2)}x node -e 0 (${startup.nodeMs.toFixed(0)} ms)`,
+);
 console.log(`${baseline.name.padEnd(44)} ${rate(baseline.perSecond).padStart(12)}   1.00x`);
 for (const f of figures) {
   console.log(

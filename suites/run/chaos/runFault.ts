@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cliEntry, sourceCli } from "../../../cli/sourceCli.ts";
 
 export const faults = [
   "hang-after",
@@ -59,7 +60,7 @@ export async function runFault(fault: Fault, o: FaultOptions): Promise<FaultRun>
   const marker = `chaos-${fault}-${process.pid}-${Date.now()}`;
   const dir = mkdtempSync(join(tmpdir(), `matchconform-chaos-${fault}-`));
   const args = [
-    join(root, "bin/matchconform.js"),
+    ...sourceCli,
     "run",
     "--implementation",
     `node ${child} --fault ${fault} --marker ${marker}`,
@@ -114,7 +115,7 @@ interface Report {
 function running(marker: string): string[] {
   const ps = spawnSync("ps", ["-eo", "pid,args"], { encoding: "utf8" });
   // The CLI's own arguments carry the marker too: only the child and what it started count.
-  return ps.stdout.split("\n").filter((l) => l.includes(marker) && !l.includes("matchconform.js"));
+  return ps.stdout.split("\n").filter((l) => l.includes(marker) && !l.includes(cliEntry));
 }
 
 /** Runs `work` on each item, `width` at a time, results in the items' order. */

@@ -1,14 +1,13 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources through tsx's loader: no build step between an edit and a run.
-import { register } from "tsx/esm/api";
+// The `matchconform` command. Installed, it runs compiled (dist/bin/matchconform.js); from a
+// checkout, `node --import tsx bin/matchconform.ts` runs the sources as they are.
+import { main } from "../cli/main.ts";
 
-register();
 // A reader that stops early (`| head`) is not an error of ours.
-process.stdout.on("error", (e) => {
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
   throw e;
 });
-const { main } = await import("../cli/main.ts");
 const code = await main(
   process.argv.slice(2),
   (line) => process.stdout.write(`${line}\n`),

@@ -1,0 +1,77 @@
+// `matchconform`: the programmatic API (docs/api.md). The reference model, the case files and
+// their loader, the runner with any Matcher, the protocol's and the cases' types and schemas, and
+// the generators as fast-check arbitraries.
+
+export { loadAll as loadCases } from "../cli/loadAll.ts";
+export { defaultCorpus, packageVersion } from "../cli/packageRoot.ts";
+export type { ChildOptions } from "../oracles/adapters/childMatcher.ts";
+export { startChildMatcher } from "../oracles/adapters/childMatcher.ts";
+export type {
+  Answer,
+  BrokenProblem,
+  ImplementationHealth,
+  Matcher,
+  ProtocolFault,
+  ProtocolFaultKind,
+} from "../oracles/adapters/matcher.ts";
+export { MatcherStartError } from "../oracles/adapters/matcher.ts";
+export { modelMatcher } from "../oracles/adapters/modelMatcher.ts";
+export type { ModuleOptions } from "../oracles/adapters/moduleMatcher.ts";
+export { loadModuleMatcher } from "../oracles/adapters/moduleMatcher.ts";
+export type { Capabilities, Feature } from "../oracles/contract/capabilities.ts";
+export { fullCapabilities, outOfScope } from "../oracles/contract/capabilities.ts";
+export type { Case, Test } from "../oracles/contract/case.ts";
+export type { Cluster } from "../oracles/contract/cluster.ts";
+export type {
+  AdmissionRequest,
+  BindingSpec,
+  EquivalentResource,
+  GroupVersionKind,
+  GroupVersionResource,
+  KubeObject,
+  LabelSelector,
+  LabelSelectorRequirement,
+  MatchResources,
+  NamedRuleWithOperations,
+  Operation,
+  PolicySpec,
+  RuleWithOperations,
+  Webhook,
+} from "../oracles/contract/kube.ts";
+export type { Expected, Outcome, OutcomeName } from "../oracles/contract/outcome.ts";
+export type {
+  AnswerMessage,
+  CapabilitiesDeclaration,
+  ImplementationInfo,
+  MatchMessage,
+  ReadyMessage,
+  RunnerMessage,
+  StartMessage,
+  StopMessage,
+  SubjectInputForm,
+} from "../oracles/contract/protocol.ts";
+export { protocolVersion } from "../oracles/contract/protocol.ts";
+export type { PolicySubject, Subject, SubjectKind, WebhookSubject } from "../oracles/contract/subject.ts";
+export { subjectKinds } from "../oracles/contract/subject.ts";
+export { invariants } from "../oracles/invariants/index.ts";
+export type { Invariant, Query } from "../oracles/invariants/invariant.ts";
+export type { RunReport } from "../reports/runReport.ts";
+export { summary } from "../reports/runText.ts";
+export { writeReports } from "../reports/writeReports.ts";
+export { CaseFileError } from "../suites/format/caseFileError.ts";
+export { collectCaseFiles } from "../suites/format/collectCaseFiles.ts";
+export type { LoadedCase } from "../suites/format/loadCaseFile.ts";
+export { loadCaseFile, parseCaseFile } from "../suites/format/loadCaseFile.ts";
+export type { ExpectedFailure } from "../suites/run/expectedFailures.ts";
+export { loadExpectedFailures } from "../suites/run/expectedFailures.ts";
+export type { ProfileName, RunBudget, RunOptions } from "../suites/run/options.ts";
+export { profiles } from "../suites/run/options.ts";
+export type { RunInput } from "../suites/run/run.ts";
+export { runConformance } from "../suites/run/run.ts";
+export type { Progress, RunClock } from "../suites/run/runContext.ts";
+export * from "./generators.ts";
+export * from "./model.ts";
+export type { SuiteOptions } from "./runSuite.ts";
+export { runSuite } from "./runSuite.ts";
+export type { JsonSchema } from "./schemas.ts";
+export { caseFileSchema, protocolSchema, runReportSchema, schemaPaths } from "./schemas.ts";

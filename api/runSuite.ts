@@ -1,0 +1,46 @@
+// A whole conformance run from code, as `matchconform run` does it but writing nothing: the
+// corpus, generated scenarios against the model, the invariants, and every failure diagnosed.
+import { loadAll } from "../cli/loadAll.ts";
+import { defaultCorpus, packageVersion } from "../cli/packageRoot.ts";
+import type { Matcher } from "../oracles/adapters/matcher.ts";
+import type { Minor } from "../oracles/model/versions.ts";
+import type { RunReport } from "../reports/runReport.ts";
+import type { LoadedCase } from "../suites/format/loadCaseFile.ts";
+import type { ExpectedFailure } from "../suites/run/expectedFailures.ts";
+import type { ProfileName, RunBudget } from "../suites/run/options.ts";
+import { profiles } from "../suites/run/options.ts";
+import { runConformance } from "../suites/run/run.ts";
+import type { Progress } from "../suites/run/runContext.ts";
+
+export interface SuiteOptions {
+  readonly matcher: Matcher;
+  /** Default quick; `budget` overrides it. */
+  readonly profile?: ProfileName;
+  readonly budget?: RunBudget;
+  /** Default 1, so that a run can be repeated. */
+  readonly seed?: number;
+  /** Default the latest minor the matcher declares. */
+  readonly minors?: readonly Minor[];
+  /** Default the corpus shipped with the package. */
+  readonly cases?: readonly LoadedCase[];
+  readonly expected?: readonly ExpectedFailure[];
+  readonly progress?: Progress;
+}
+
+const silent: Progress = { phase: () => {}, tick: () => {} };
+
+/** Runs the suite on `matcher` (it is not closed) and returns the report `report.json` would hold. */
+export function runSuite(o: SuiteOptions): Promise<RunReport> {
+  const profile = o.profile ?? "quick";
+  const seed = o.seed ?? 1;
+  const latest = o.matcher.kubernetesVersions.at(-1);
+  const minors = o.minors ?? (latest === undefined ? [] : [latest]);
+  return runConformance({
+    matcher: o.matcher,
+    options: { budget: o.budget ?? profiles[profile], seed, minors, caseFiles: [] },
+    cases: o.cases ?? loadAll([defaultCorpus]),
+    expected: o.expected ?? [],
+    progress: o.progress ?? silent,
+    header: { matchconform: packageVersion, profile, options: {}, replay: `runSuite({ seed: ${seed} })` },
+  });
+}

@@ -1,0 +1,49 @@
+// --help for every command, --version, and a usage error's exit code.
+import { describe, expect, it } from "vitest";
+import { main } from "./main.ts";
+import { packageVersion } from "./packageRoot.ts";
+import { commandHelp } from "./usage.ts";
+
+async function cli(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(
+    argv,
+    (l) => out.push(l),
+    (l) => err.push(l),
+  );
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+describe("help", () => {
+  it.each(Object.keys(commandHelp))("%s --help prints that command's usage to stdout, exit 0", async (command) => {
+    const r = await cli(command, "--help");
+    expect([r.code, r.err]).toEqual([0, ""]);
+    expect(r.out).toMatch(new RegExp(`^usage: matchconform ${command} `));
+    expect(r.out).toContain("exit codes:");
+    expect(await cli("help", command)).toEqual(r);
+  });
+
+  it.each([["--help"], ["-h"], ["help"]])("%s lists every command, exit 0", async (flag) => {
+    const r = await cli(flag);
+    expect(r.code).toBe(0);
+    for (const command of Object.keys(commandHelp)) expect(r.out).toContain(`\n  ${command} `);
+  });
+
+  it("no command prints the usage to stderr, exit 2", async () => {
+    const r = await cli();
+    expect([r.code, r.out]).toEqual([2, ""]);
+    expect(r.err).toMatch(/^usage: matchconform <command>/);
+  });
+
+  it("an unknown option prints the command's usage, exit 2", async () => {
+    const r = await cli("replay", "--bogus");
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("usage: matchconform replay ");
+    expect(r.err).not.toContain("usage: matchconform run ");
+  });
+});
+
+it.each([["--version"], ["-v"]])("%s prints the package's version", async (flag) => {
+  expect(await cli(flag)).toEqual({ code: 0, out: packageVersion, err: "" });
+});
