@@ -1,6 +1,8 @@
 // Every relative link in the repository's Markdown leads to a file or folder inside the
 // repository (so the docs never point at something that does not ship with them), and every
-// #anchor into a Markdown file names one of its headings, slugged as GitHub does.
+// #anchor into a Markdown file names one of its headings, slugged as GitHub does. The Markdown that
+// ships in the npm package links only to files that ship too; source files it cites are linked on
+// GitHub.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
@@ -90,5 +92,33 @@ describe("links in the Markdown files", () => {
     expect(problem("docs/x.md", "nowhere.md")).toMatch(/does not exist/);
     expect(problem("docs/x.md", "line-protocol.md#no-such-heading")).toMatch(/no heading/);
     expect(problem("docs/x.md", "line-protocol.md#faults-timeouts-and-restarts")).toBeUndefined();
+  });
+});
+
+/** What `npm pack` puts in the package (scripts not run: the build is not needed to list them). */
+function packedFiles(): Set<string> {
+  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  return new Set((JSON.parse(out) as { files: { path: string }[] }[])[0]?.files.map((f) => f.path));
+}
+
+describe("links in the Markdown files that ship in the package", () => {
+  const packed = packedFiles();
+  const shipped = markdownFiles.filter((f) => packed.has(f));
+  const ships = (path: string) => packed.has(path) || [...packed].some((p) => p.startsWith(`${path}/`));
+
+  it("are read from the README and the docs", () => {
+    expect(shipped).toEqual(expect.arrayContaining(["README.md", "docs/case-format.md", "examples/README.md"]));
+  });
+
+  it.each(shipped)("%s links only to files that ship with it", (file) => {
+    const unshipped = linkTargets(readFileSync(resolve(root, file), "utf8"))
+      .filter((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t) && !t.startsWith("#"))
+      .map((t) => relative(root, resolve(root, dirname(file), decodeURIComponent(t.split("#", 1)[0] as string))))
+      .filter((p) => !ships(p));
+    expect(unshipped).toEqual([]);
   });
 });
