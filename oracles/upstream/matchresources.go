@@ -9,6 +9,9 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/apiserver/pkg/admission/plugin/policy/matching"
+
+	"github.com/matchconform/matchconform/kits/go/kube"
+	"github.com/matchconform/matchconform/kits/go/protocol"
 )
 
 type matchResourcesEnv struct {
@@ -23,15 +26,15 @@ func newMatchResourcesEnv(c *clusterState) (*matchResourcesEnv, error) {
 	return &matchResourcesEnv{matcher: m}, nil
 }
 
-func (env *matchResourcesEnv) decide(s *stored, a admission.Attributes, o admission.ObjectInterfaces) *outcome {
+func (env *matchResourcesEnv) decide(s *stored, a admission.Attributes, o admission.ObjectInterfaces) protocol.Answer {
 	matches, resource, kind, err := env.matcher.Matches(a, o, criteria{s.matchResources})
 	switch {
 	case err != nil:
-		return errorOutcome(err)
+		return kube.Failed(err)
 	case !matches:
-		return &outcome{Outcome: "noMatch"}
+		return protocol.NoMatch()
 	default:
-		return matchOutcome(resource, kind)
+		return kube.Matched(resource, kind)
 	}
 }
 
