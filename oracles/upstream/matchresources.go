@@ -4,9 +4,6 @@ package main
 // k8s.io/apiserver pkg/admission/plugin/policy/matching Matcher.Matches alone.
 
 import (
-	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/apiserver/pkg/admission/plugin/policy/matching"
 
@@ -27,7 +24,7 @@ func newMatchResourcesEnv(c *clusterState) (*matchResourcesEnv, error) {
 }
 
 func (env *matchResourcesEnv) decide(s *stored, a admission.Attributes, o admission.ObjectInterfaces) protocol.Answer {
-	matches, resource, kind, err := env.matcher.Matches(a, o, criteria{s.matchResources})
+	matches, resource, kind, err := env.matcher.Matches(a, o, kube.Criteria{MatchResources: s.matchResources})
 	switch {
 	case err != nil:
 		return kube.Failed(err)
@@ -37,19 +34,3 @@ func (env *matchResourcesEnv) decide(s *stored, a admission.Attributes, o admiss
 		return kube.Matched(resource, kind)
 	}
 }
-
-// criteria is matching.MatchCriteria for a MatchResources, as policy/generic's matchCriteria
-// (policy_matcher.go) is for a policy's or binding's.
-type criteria struct {
-	mr *admissionregistrationv1.MatchResources
-}
-
-func (c criteria) GetParsedNamespaceSelector() (labels.Selector, error) {
-	return metav1.LabelSelectorAsSelector(c.mr.NamespaceSelector)
-}
-
-func (c criteria) GetParsedObjectSelector() (labels.Selector, error) {
-	return metav1.LabelSelectorAsSelector(c.mr.ObjectSelector)
-}
-
-func (c criteria) GetMatchResources() admissionregistrationv1.MatchResources { return *c.mr }

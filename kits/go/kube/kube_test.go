@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"testing"
 
+	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apiserver/pkg/admission"
 
@@ -117,6 +119,18 @@ func TestFailedKeepsTheStatus(t *testing.T) {
 	forbidden := apierrors.NewForbidden(schema.GroupResource{Resource: "pods"}, "web", fmt.Errorf("denied"))
 	if a := Failed(fmt.Errorf("wrapped: %w", forbidden)); a.Code != 403 {
 		t.Errorf("a wrapped StatusError: %+v", a.Outcome)
+	}
+}
+
+func TestCriteriaParseSelectorsAsUpstreamDoes(t *testing.T) {
+	c := Criteria{MatchResources: &admissionregistrationv1.MatchResources{ObjectSelector: &metav1.LabelSelector{}}}
+	everything, err := c.GetParsedObjectSelector()
+	if err != nil || !everything.Empty() {
+		t.Errorf("selector {}: %v (%v), want everything", everything, err)
+	}
+	nothing, err := c.GetParsedNamespaceSelector()
+	if err != nil || nothing.Matches(labels.Set{}) {
+		t.Errorf("no selector: %v (%v), want nothing", nothing, err)
 	}
 }
 
