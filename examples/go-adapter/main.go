@@ -53,14 +53,6 @@ func newDecide() (serve.Decide, error) {
 		if err := namespaces.Set(m.Cluster.Namespaces); err != nil {
 			return protocol.Errored("%v", err)
 		}
-		matches, resource, kind, err := matcher.Matches(attrs, kube.NewObjectInterfaces(m), kube.Criteria{MatchResources: &mr})
-		switch {
-		case err != nil:
-			return kube.Failed(err)
-		case !matches:
-			return protocol.NoMatch()
-		default:
-			return kube.Matched(resource, kind)
-		}
+		return kube.Answer(matcher.Matches(attrs, kube.NewObjectInterfaces(m), kube.Criteria{MatchResources: &mr}))
 	}, nil
 }

@@ -24,13 +24,5 @@ func newMatchResourcesEnv(c *clusterState) (*matchResourcesEnv, error) {
 }
 
 func (env *matchResourcesEnv) decide(s *stored, a admission.Attributes, o admission.ObjectInterfaces) protocol.Answer {
-	matches, resource, kind, err := env.matcher.Matches(a, o, kube.Criteria{MatchResources: s.matchResources})
-	switch {
-	case err != nil:
-		return kube.Failed(err)
-	case !matches:
-		return protocol.NoMatch()
-	default:
-		return kube.Matched(resource, kind)
-	}
+	return kube.Answer(env.matcher.Matches(a, o, kube.Criteria{MatchResources: s.matchResources}))
 }

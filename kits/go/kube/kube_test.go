@@ -122,6 +122,19 @@ func TestFailedKeepsTheStatus(t *testing.T) {
 	}
 }
 
+func TestAnswerOfAMatchersResult(t *testing.T) {
+	pods, pod := schema.GroupVersionResource{Version: "v1", Resource: "pods"}, schema.GroupVersionKind{Version: "v1", Kind: "Pod"}
+	if a := Answer(true, pods, pod, nil); a.Outcome.Outcome != "match" || a.MatchedResource.Resource != "pods" || a.MatchedKind.Kind != "Pod" {
+		t.Errorf("a match: %+v", a.Outcome)
+	}
+	if a := Answer(false, pods, pod, nil); a.Outcome.Outcome != "noMatch" {
+		t.Errorf("no match: %+v", a.Outcome)
+	}
+	if a := Answer(true, pods, pod, fmt.Errorf("unknown kind")); a.Outcome.Outcome != "error" || a.Code != 500 {
+		t.Errorf("an error beats a match: %+v", a.Outcome)
+	}
+}
+
 func TestCriteriaParseSelectorsAsUpstreamDoes(t *testing.T) {
 	c := Criteria{MatchResources: &admissionregistrationv1.MatchResources{ObjectSelector: &metav1.LabelSelector{}}}
 	everything, err := c.GetParsedObjectSelector()

@@ -28,3 +28,16 @@ func Failed(err error) protocol.Answer {
 	}
 	return protocol.Failed(500, err.Error())
 }
+
+// Answer is the answer for what a matcher's Matches returns: an error fails the request, no match
+// is noMatch, a match reports its resource and kind.
+func Answer(matches bool, r schema.GroupVersionResource, k schema.GroupVersionKind, err error) protocol.Answer {
+	switch {
+	case err != nil:
+		return Failed(err)
+	case !matches:
+		return protocol.NoMatch()
+	default:
+		return Matched(r, k)
+	}
+}
