@@ -43,6 +43,9 @@ func Main(ready protocol.Ready, decide Decide, opts Options) {
 // Run serves one conversation: it returns at "stop" or at the end of input, after writing the
 // answer to every match message read.
 func Run(in io.Reader, out io.Writer, ready protocol.Ready, decide Decide, opts Options) error {
+	if decide == nil && opts.NewDecide == nil {
+		return fmt.Errorf("serve: neither a decide function nor Options.NewDecide")
+	}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)

@@ -138,6 +138,9 @@ func TestEachWorkerHasItsOwnDecide(t *testing.T) {
 	if made.Load() != 3 {
 		t.Errorf("NewDecide called %d times for 3 workers", made.Load())
 	}
+	if err := Run(strings.NewReader(""), &strings.Builder{}, testReady, nil, Options{}); err == nil {
+		t.Errorf("Run without any decide: no error")
+	}
 	opts.NewDecide = func() (Decide, error) { return nil, fmt.Errorf("no plugins") }
 	if err := Run(strings.NewReader(""), &strings.Builder{}, testReady, nil, opts); err == nil || err.Error() != "no plugins" {
 		t.Errorf("Run with a failing NewDecide: %v", err)
