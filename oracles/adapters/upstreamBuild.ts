@@ -23,8 +23,22 @@ export async function buildUpstreamOracle(minor: string, log: (line: string) => 
   if (!existsSync(script)) throw new MatcherStartError(`the upstream oracle's build script is missing: ${script}`);
   if (!(await hasGo()))
     throw new MatcherStartError("upstream@ needs Go on PATH to build the upstream oracle (Go 1.26 or later)");
+  return runBuildScript(script, [minor], `the upstream oracle for ${minor}`, log);
+}
+
+/**
+ * Runs a Go build script that caches its binary and prints the binary's path last (the upstream
+ * oracle's, the example Go adapter's); its standard error goes to `log`.
+ */
+export async function runBuildScript(
+  path: string,
+  args: readonly string[],
+  what: string,
+  log: (line: string) => void = () => {},
+): Promise<string> {
+  if (!(await hasGo())) throw new MatcherStartError(`building ${what} needs Go on PATH (Go 1.26 or later)`);
   return new Promise((resolve, reject) => {
-    const p = spawn("bash", [script, minor], {
+    const p = spawn("bash", [path, ...args], {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, GOTOOLCHAIN: "local" },
     });
@@ -41,10 +55,10 @@ export async function buildUpstreamOracle(minor: string, log: (line: string) => 
         log(line);
       }
     });
-    p.on("error", (e) => reject(new MatcherStartError(`the upstream oracle could not be built: ${e.message}`)));
+    p.on("error", (e) => reject(new MatcherStartError(`${what} could not be built: ${e.message}`)));
     p.on("exit", (code) => {
       if (code === 0 && last !== "" && existsSync(last)) resolve(last);
-      else reject(new MatcherStartError(`building the upstream oracle for ${minor} failed (exit ${code})`, tail));
+      else reject(new MatcherStartError(`building ${what} failed (exit ${code})`, tail));
     });
   });
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the upstream oracle for one Kubernetes minor into a cache outside the repository, keyed
-# by the minor and a hash of the Go sources, the minor's go.<minor>.mod and go.<minor>.sum, the
-# build scripts and the Go toolchain. A cached binary is reused. The last line printed is the
+# by the minor and a hash of the Go sources (the oracle's and the Go adapter kit's in kits/go),
+# the minor's go.<minor>.mod and go.<minor>.sum, the build scripts and the Go toolchain. A cached binary is reused. The last line printed is the
 # binary's path; everything else goes to standard error.
 #
 #   oracles/upstream/build.sh 1.37
@@ -28,18 +28,33 @@ done
 command -v go >/dev/null || { say "Go is not installed (the oracle needs Go >= $(awk '/^go /{print $2}' "$modfile"))"; exit 1; }
 tags=$(./tags.sh "$minor")
 
-# The build reads a snapshot of the sources, so that edits during a build cannot mix versions.
+# The build reads a snapshot of the sources, so that edits during a build cannot mix versions:
+# the oracle's in oracles/upstream and the Go adapter kit's in kits/go, the relative path that
+# go.<minor>.mod replaces the kit with.
+kit="$here/../../kits/go"
+[ -f "$kit/go.mod" ] || { say "the Go adapter kit is missing: $kit"; exit 1; }
 src=$(mktemp -d "${TMPDIR:-/tmp}/upstream-oracle-src.XXXXXX")
 trap 'rm -rf "$src"' EXIT
-cp -- $(ls -- *.go | grep -v '_test\.go$') "$modfile" "$sumfile" build.sh tags.sh kubernetes-versions.txt "$src/"
-cp -- "$modfile" "$src/go.mod" # -modfile still needs a go.mod to find the module root
+mkdir -p "$src/oracles/upstream" "$src/kits/go"
+cp -- $(ls -- *.go | grep -v '_test\.go$') "$modfile" "$sumfile" build.sh tags.sh kubernetes-versions.txt "$src/oracles/upstream/"
+cp -- "$modfile" "$src/oracles/upstream/go.mod" # -modfile still needs a go.mod to find the module root
+(cd "$kit" && find . -name '*.go' ! -name '*_test.go' -exec cp --parents -- {} "$src/kits/go/" \;)
+cp -- "$kit/go.mod" "$src/kits/go/"
 
 hash=$(cd "$src" && {
 	go version
 	echo "tags=$tags"
-	for f in $(ls -- *.go | LC_ALL=C sort) "$modfile" "$sumfile" build.sh tags.sh kubernetes-versions.txt; do
+	for f in $(cd oracles/upstream && ls -- *.go | LC_ALL=C sort); do
 		echo "== $f"
-		cat -- "$f"
+		cat -- "oracles/upstream/$f"
+	done
+	for f in "$modfile" "$sumfile" build.sh tags.sh kubernetes-versions.txt; do
+		echo "== $f"
+		cat -- "oracles/upstream/$f"
+	done
+	for f in $(cd kits/go && find . -type f | LC_ALL=C sort); do
+		echo "== kits/go/$f"
+		cat -- "kits/go/$f"
 	done
 } | sha256sum | cut -c1-16)
 
@@ -59,7 +74,7 @@ mkdir -p "$dir"
 start=$(date +%s)
 tmp="$dir/.upstream-oracle.$$"
 trap 'rm -rf "$src" "$tmp"' EXIT
-(cd "$src" && go build -modfile "$modfile" -tags "$tags" -trimpath -buildvcs=false -ldflags "-s -w" -o "$tmp" .)
+(cd "$src/oracles/upstream" && go build -modfile "$modfile" -tags "$tags" -trimpath -buildvcs=false -ldflags "-s -w" -o "$tmp" .)
 mv -f "$tmp" "$bin"
 say "built in $(($(date +%s) - start))s: $(du -h "$bin" | cut -f1)"
 for old in "$cache/$minor"-*; do

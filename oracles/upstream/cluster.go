@@ -1,76 +1,37 @@
 package main
 
-// The cluster a worker's plugins see: the namespaces of the current message, served through an
-// informer-style lister (the upstream NamespaceLister over an indexer) and a fake clientset
-// (k8s.io/client-go/kubernetes/fake), whose Get answers from its object tracker and so returns
-// the API server's own NotFound for a namespace that does not exist.
+// The cluster a worker's plugins see: the namespaces of the current message (the kit's
+// kube.Namespaces: a lister over an indexer and a fake clientset), handed to the plugins through
+// an informer factory whose namespace informer is always synced.
 
 import (
-	"fmt"
-
 	corev1 "k8s.io/api/core/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
-	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/informers"
 	coreinformers "k8s.io/client-go/informers/core"
 	corev1informers "k8s.io/client-go/informers/core/v1"
 	"k8s.io/client-go/kubernetes/fake"
 	corev1listers "k8s.io/client-go/listers/core/v1"
-	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/cache"
+
+	"github.com/matchconform/matchconform/kits/go/kube"
 )
 
-var namespacesGVR = schema.GroupVersionResource{Version: "v1", Resource: "namespaces"}
-
 type clusterState struct {
-	indexer cache.Indexer
-	client  *fake.Clientset
-	stored  []string // the namespace names now in the client's tracker
-	factory informers.SharedInformerFactory
+	namespaces *kube.Namespaces
+	client     *fake.Clientset
+	factory    informers.SharedInformerFactory
 }
 
 func newClusterState() *clusterState {
-	client := fake.NewSimpleClientset()
-	// client-go's rest.Request.Name refuses an empty name before any request is sent; the fake
-	// clientset would send it to its tracker and answer NotFound instead.
-	client.PrependReactor("get", "namespaces", func(action clienttesting.Action) (bool, runtime.Object, error) {
-		if action.(clienttesting.GetAction).GetName() == "" {
-			return true, nil, fmt.Errorf("resource name may not be empty")
-		}
-		return false, nil, nil
-	})
-	indexer := cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc})
-	s := &clusterState{indexer: indexer, client: client}
-	s.factory = &namespaceInformerFactory{
-		SharedInformerFactory: informers.NewSharedInformerFactory(client, 0),
-		namespaces:            &namespaceInformer{indexer: indexer},
+	ns := kube.NewNamespaces()
+	return &clusterState{
+		namespaces: ns,
+		client:     ns.Client,
+		factory: &namespaceInformerFactory{
+			SharedInformerFactory: informers.NewSharedInformerFactory(ns.Client, 0),
+			namespaces:            &namespaceInformer{indexer: ns.Indexer},
+		},
 	}
-	return s
-}
-
-// set makes the given namespaces, and only those, exist.
-func (s *clusterState) set(namespaces map[string]map[string]string) error {
-	tracker := s.client.Tracker()
-	for _, name := range s.stored {
-		if err := tracker.Delete(namespacesGVR, "", name); err != nil {
-			return fmt.Errorf("resetting the fake clientset: %w", err)
-		}
-	}
-	s.stored = s.stored[:0]
-	objects := make([]interface{}, 0, len(namespaces))
-	for name, labels := range namespaces {
-		ns := &corev1.Namespace{
-			TypeMeta:   metav1.TypeMeta{APIVersion: "v1", Kind: "Namespace"},
-			ObjectMeta: metav1.ObjectMeta{Name: name, Labels: labels},
-		}
-		if err := tracker.Add(ns.DeepCopy()); err != nil {
-			return fmt.Errorf("filling the fake clientset: %w", err)
-		}
-		s.stored = append(s.stored, name)
-		objects = append(objects, ns)
-	}
-	return s.indexer.Replace(objects, "")
 }
 
 // namespaceInformerFactory is a SharedInformerFactory whose namespace informer is the

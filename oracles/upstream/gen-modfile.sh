@@ -2,7 +2,8 @@
 # Generates go.<minor>.mod (and go.<minor>.sum) for one Kubernetes minor from the go.mod of
 # k8s.io/kubernetes itself: the same go line and godebug default, k8s.io/kubernetes required at
 # the release in kubernetes-versions.txt, and every staging module it replaces with
-# ./staging/src/k8s.io/X replaced here by k8s.io/X at the matching v0.N.P.
+# ./staging/src/k8s.io/X replaced here by k8s.io/X at the matching v0.N.P; and the Go adapter
+# kit (kits/go, whose go.mod requires the oldest minor's versions) replaced by its directory.
 #
 #   oracles/upstream/gen-modfile.sh 1.37          # one minor
 #   oracles/upstream/gen-modfile.sh all           # every minor in kubernetes-versions.txt
@@ -10,6 +11,7 @@ set -euo pipefail
 export GOTOOLCHAIN=${GOTOOLCHAIN:-local} GOFLAGS=${GOFLAGS:-}
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here"
+kit=github.com/matchconform/matchconform/kits/go
 
 generate() {
 	local minor=$1 release gomod staging out
@@ -28,13 +30,17 @@ generate() {
 		grep -E '^go [0-9]' "$gomod"
 		grep -E '^godebug default=' "$gomod" || true
 		echo
-		echo "require k8s.io/kubernetes $release"
+		echo "require ("
+		echo "	k8s.io/kubernetes $release"
+		echo "	$kit v0.0.0"
+		echo ")"
 		echo
 		echo "replace ("
 		sed -n "s#^[[:space:]]*\(k8s.io/[a-z0-9-]*\) => ./staging/src/k8s.io/[a-z0-9-]*\$#\t\1 => \1 $staging#p" "$gomod"
+		echo "	$kit => ../../kits/go"
 		echo ")"
 	} >"$out"
-	echo "gen-modfile: $minor: $(grep -c ' => ' "$out") staging modules replaced at $staging" >&2
+	echo "gen-modfile: $minor: $(grep -c ' => k8s.io/' "$out") staging modules replaced at $staging" >&2
 	echo "gen-modfile: $minor: resolving the requirements of the oracle's packages (tags: $(./tags.sh "$minor"))" >&2
 	rm -f "go.$minor.sum"
 	# Not go mod tidy: tidy reads the files of every minor (all build tags), and those of newer

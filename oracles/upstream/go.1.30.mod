@@ -5,6 +5,7 @@ module matchconform.invalid/oracles/upstream
 go 1.22.0
 
 require (
+	github.com/matchconform/matchconform/kits/go v0.0.0
 	k8s.io/api v0.30.14
 	k8s.io/apimachinery v0.30.14
 	k8s.io/apiserver v0.30.14
@@ -108,6 +109,7 @@ require (
 )
 
 replace (
+	github.com/matchconform/matchconform/kits/go => ../../kits/go
 	k8s.io/api => k8s.io/api v0.30.14
 	k8s.io/apiextensions-apiserver => k8s.io/apiextensions-apiserver v0.30.14
 	k8s.io/apimachinery => k8s.io/apimachinery v0.30.14

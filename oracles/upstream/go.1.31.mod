@@ -5,6 +5,7 @@ module matchconform.invalid/oracles/upstream
 go 1.22.0
 
 require (
+	github.com/matchconform/matchconform/kits/go v0.0.0
 	k8s.io/api v0.31.14
 	k8s.io/apimachinery v0.31.14
 	k8s.io/apiserver v0.31.14
@@ -109,6 +110,7 @@ require (
 )
 
 replace (
+	github.com/matchconform/matchconform/kits/go => ../../kits/go
 	k8s.io/api => k8s.io/api v0.31.14
 	k8s.io/apiextensions-apiserver => k8s.io/apiextensions-apiserver v0.31.14
 	k8s.io/apimachinery => k8s.io/apimachinery v0.31.14

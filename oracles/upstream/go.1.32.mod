@@ -7,6 +7,7 @@ go 1.23.0
 godebug default=go1.23
 
 require (
+	github.com/matchconform/matchconform/kits/go v0.0.0
 	k8s.io/api v0.32.13
 	k8s.io/apimachinery v0.32.13
 	k8s.io/apiserver v0.32.13
@@ -110,6 +111,7 @@ require (
 )
 
 replace (
+	github.com/matchconform/matchconform/kits/go => ../../kits/go
 	k8s.io/api => k8s.io/api v0.32.13
 	k8s.io/apiextensions-apiserver => k8s.io/apiextensions-apiserver v0.32.13
 	k8s.io/apimachinery => k8s.io/apimachinery v0.32.13

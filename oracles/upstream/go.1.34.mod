@@ -7,6 +7,7 @@ go 1.24.0
 godebug default=go1.24
 
 require (
+	github.com/matchconform/matchconform/kits/go v0.0.0
 	k8s.io/api v0.34.4
 	k8s.io/apimachinery v0.34.4
 	k8s.io/apiserver v0.34.4
@@ -95,6 +96,7 @@ require (
 )
 
 replace (
+	github.com/matchconform/matchconform/kits/go => ../../kits/go
 	k8s.io/api => k8s.io/api v0.34.4
 	k8s.io/apiextensions-apiserver => k8s.io/apiextensions-apiserver v0.34.4
 	k8s.io/apimachinery => k8s.io/apimachinery v0.34.4

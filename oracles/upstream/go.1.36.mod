@@ -7,6 +7,7 @@ go 1.26.0
 godebug default=go1.26
 
 require (
+	github.com/matchconform/matchconform/kits/go v0.0.0
 	k8s.io/api v0.36.3
 	k8s.io/apimachinery v0.36.3
 	k8s.io/apiserver v0.36.3
@@ -95,6 +96,7 @@ require (
 )
 
 replace (
+	github.com/matchconform/matchconform/kits/go => ../../kits/go
 	k8s.io/api => k8s.io/api v0.36.3
 	k8s.io/apiextensions-apiserver => k8s.io/apiextensions-apiserver v0.36.3
 	k8s.io/apimachinery => k8s.io/apimachinery v0.36.3

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/matchconform/matchconform/kits/go/kube"
 )
 
 const podRule = `{"operations":["*"],"apiGroups":[""],"apiVersions":["v1"],"resources":["pods"]}`
@@ -55,9 +57,9 @@ func converse(t *testing.T, lines ...string) (map[string]interface{}, map[int64]
 	return ready, answers
 }
 
-func builtMinor(t *testing.T) builtAgainst {
+func builtMinor(t *testing.T) kube.Release {
 	t.Helper()
-	b, err := readBuiltAgainst()
+	b, err := kube.BuiltAgainst("k8s.io/kubernetes")
 	if err != nil {
 		t.Skipf("no build information (%v)", err)
 	}
@@ -71,21 +73,21 @@ func TestReady(t *testing.T) {
 		t.Fatalf("ready = %v", ready)
 	}
 	impl := ready["implementation"].(map[string]interface{})
-	if impl["name"] != "k8s.io/apiserver" || impl["version"] != b.version || impl["language"] != "go" {
+	if impl["name"] != "k8s.io/apiserver" || impl["version"] != b.Version || impl["language"] != "go" {
 		t.Errorf("implementation = %v", impl)
 	}
-	if got := fmt.Sprint(ready["kubernetesVersions"]); got != "["+b.minor+"]" {
+	if got := fmt.Sprint(ready["kubernetesVersions"]); got != "["+b.Minor+"]" {
 		t.Errorf("kubernetesVersions = %s", got)
 	}
 	subjects := fmt.Sprint(ready["subjects"])
-	if strings.Contains(subjects, "MutatingAdmissionPolicy") != (b.number >= 32) {
-		t.Errorf("subjects = %s at %s", subjects, b.minor)
+	if strings.Contains(subjects, "MutatingAdmissionPolicy") != (b.Number >= 32) {
+		t.Errorf("subjects = %s at %s", subjects, b.Minor)
 	}
 }
 
 func TestAnswers(t *testing.T) {
 	b := builtMinor(t)
-	m := b.minor
+	m := b.Minor
 	noCluster := `{"namespaces":{},"equivalentResources":[]}`
 	prod := `{"namespaces":{"prod":{"kubernetes.io/metadata.name":"prod","env":"prod"}},"equivalentResources":[]}`
 	events := `{"namespaces":{"prod":{"kubernetes.io/metadata.name":"prod"}},"equivalentResources":[` +
@@ -119,7 +121,7 @@ func TestAnswers(t *testing.T) {
 		{"equivalent events through the policy", match(t, 7, m, `{"kind":"ValidatingAdmissionPolicy","policy":{"matchConstraints":{"resourceRules":[{"operations":["CREATE"],"apiGroups":["events.k8s.io"],"apiVersions":["v1"],"resources":["events"]}]}},"binding":{}}`, events, createEvent), want{outcome: "match", resource: "events.k8s.io/v1/events"}, 30},
 		{"options objects have no labels", match(t, 8, m, `{"kind":"MatchResources","matchResources":{"objectSelector":{"matchExpressions":[{"key":"a","operator":"DoesNotExist"}]}}}`, prod, connect), want{outcome: "noMatch"}, 30},
 		{"auth reviews are excluded from policies", match(t, 9, m, `{"kind":"ValidatingAdmissionPolicy","policy":{"matchConstraints":{"resourceRules":[{"operations":["*"],"apiGroups":["*"],"apiVersions":["*"],"resources":["*"]}]}},"binding":{}}`, noCluster, tokenReview), want{outcome: "noMatch"}, 30},
-		{"webhooks see auth reviews before 1.37", match(t, 10, m, `{"kind":"ValidatingWebhook","webhook":{"rules":[{"operations":["*"],"apiGroups":["*"],"apiVersions":["*"],"resources":["*"]}]}}`, noCluster, tokenReview), want{outcome: map[bool]string{true: "noMatch", false: "match"}[b.number >= 37]}, 30},
+		{"webhooks see auth reviews before 1.37", match(t, 10, m, `{"kind":"ValidatingWebhook","webhook":{"rules":[{"operations":["*"],"apiGroups":["*"],"apiVersions":["*"],"resources":["*"]}]}}`, noCluster, tokenReview), want{outcome: map[bool]string{true: "noMatch", false: "match"}[b.Number >= 37]}, 30},
 		{"an empty namespace name fails the client", match(t, 11, m, `{"kind":"ValidatingWebhook","webhook":{"rules":[{"operations":["*"],"apiGroups":["*"],"apiVersions":["*"],"resources":["*"]}],"namespaceSelector":{"matchLabels":{"a":"b"}}}}`, noCluster, clusterNamespacesDelete), want{outcome: "error", code: 500, contains: "resource name may not be empty"}, 30},
 		{"mutating policies never handle DELETE", match(t, 12, m, `{"kind":"MutatingAdmissionPolicy","policy":{"matchConstraints":{"resourceRules":[{"operations":["*"],"apiGroups":["*"],"apiVersions":["*"],"resources":["*"]}]}},"binding":{}}`, noCluster, clusterNamespacesDelete), want{outcome: "noMatch"}, 32},
 		{"validating admission sees a generated namespace's name label", match(t, 14, m, `{"kind":"ValidatingAdmissionPolicy","policy":`+namedNamespaceSelector+`,"binding":{}}`, noCluster, generatedNamespace), want{outcome: "match", resource: "/v1/namespaces"}, 30},
@@ -128,7 +130,7 @@ func TestAnswers(t *testing.T) {
 	}
 	lines := []string{`{"cmd":"start","version":1}`}
 	for _, tc := range tests {
-		if b.number >= tc.atLeast {
+		if b.Number >= tc.atLeast {
 			lines = append(lines, tc.line)
 		}
 	}
@@ -136,7 +138,7 @@ func TestAnswers(t *testing.T) {
 	_, answers := converse(t, lines...)
 
 	for _, tc := range tests {
-		if b.number < tc.atLeast {
+		if b.Number < tc.atLeast {
 			continue
 		}
 		var sent struct{ Seq int64 }
@@ -175,7 +177,7 @@ func TestPipelinedLinesAreAllAnswered(t *testing.T) {
 	lines := []string{`{"cmd":"start","version":1}`}
 	for seq := 0; seq < 500; seq++ {
 		labels := map[bool]string{true: `{"app":"web"}`, false: `{}`}[seq%2 == 0]
-		lines = append(lines, match(t, seq, b.minor,
+		lines = append(lines, match(t, seq, b.Minor,
 			`{"kind":"MatchResources","matchResources":{"objectSelector":{"matchLabels":{"app":"web"}}}}`,
 			`{"namespaces":{"prod":{"kubernetes.io/metadata.name":"prod"}},"equivalentResources":[]}`,
 			createPod("prod", labels)))

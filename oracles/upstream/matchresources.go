@@ -4,11 +4,11 @@ package main
 // k8s.io/apiserver pkg/admission/plugin/policy/matching Matcher.Matches alone.
 
 import (
-	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/apiserver/pkg/admission/plugin/policy/matching"
+
+	"github.com/matchconform/matchconform/kits/go/kube"
+	"github.com/matchconform/matchconform/kits/go/protocol"
 )
 
 type matchResourcesEnv struct {
@@ -23,30 +23,6 @@ func newMatchResourcesEnv(c *clusterState) (*matchResourcesEnv, error) {
 	return &matchResourcesEnv{matcher: m}, nil
 }
 
-func (env *matchResourcesEnv) decide(s *stored, a admission.Attributes, o admission.ObjectInterfaces) *outcome {
-	matches, resource, kind, err := env.matcher.Matches(a, o, criteria{s.matchResources})
-	switch {
-	case err != nil:
-		return errorOutcome(err)
-	case !matches:
-		return &outcome{Outcome: "noMatch"}
-	default:
-		return matchOutcome(resource, kind)
-	}
+func (env *matchResourcesEnv) decide(s *stored, a admission.Attributes, o admission.ObjectInterfaces) protocol.Answer {
+	return kube.Answer(env.matcher.Matches(a, o, kube.Criteria{MatchResources: s.matchResources}))
 }
-
-// criteria is matching.MatchCriteria for a MatchResources, as policy/generic's matchCriteria
-// (policy_matcher.go) is for a policy's or binding's.
-type criteria struct {
-	mr *admissionregistrationv1.MatchResources
-}
-
-func (c criteria) GetParsedNamespaceSelector() (labels.Selector, error) {
-	return metav1.LabelSelectorAsSelector(c.mr.NamespaceSelector)
-}
-
-func (c criteria) GetParsedObjectSelector() (labels.Selector, error) {
-	return metav1.LabelSelectorAsSelector(c.mr.ObjectSelector)
-}
-
-func (c criteria) GetMatchResources() admissionregistrationv1.MatchResources { return *c.mr }

@@ -4,7 +4,8 @@ package main
 
 // MutatingAdmissionPolicy subjects (from 1.32): are the policy's mutations evaluated for the
 // request? The plugin's types (mutating.Policy, mutating.PolicyBinding) are those of the version
-// the minor serves: v1alpha1 in 1.32-1.33, v1beta1 in 1.34-1.35, v1 from 1.36.
+// the minor serves: v1alpha1 in 1.32-1.33, v1beta1 in 1.34-1.35, v1 from 1.36 (the kit's
+// manifest.MutatingPolicyAPIVersion, which mutatingpolicy_test.go checks against the scheme).
 //
 // Decided by admission.NewChainHandler (the plugin handles CREATE, UPDATE and CONNECT only),
 // policy/generic Plugin.Dispatch (the excluded resources), generic.NewPolicyDispatcher (policy
@@ -28,22 +29,16 @@ import (
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
-	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	"k8s.io/kubernetes/pkg/apis/admissionregistration"
 	"k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingadmissionpolicy"
 	"k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingadmissionpolicybinding"
+
+	"github.com/matchconform/matchconform/kits/go/kube"
+	"github.com/matchconform/matchconform/kits/go/manifest"
+	"github.com/matchconform/matchconform/kits/go/protocol"
 )
 
 const mutatingPoliciesServed = true
-
-// mutatingPolicyAPIVersion is the API version of the plugin's policy type, as the scheme has it.
-func mutatingPolicyAPIVersion() (string, error) {
-	kinds, _, err := legacyscheme.Scheme.ObjectKinds(&mutating.Policy{})
-	if err != nil {
-		return "", err
-	}
-	return kinds[0].GroupVersion().String(), nil
-}
 
 type storedMutatingPolicy struct {
 	policy  *mutating.Policy
@@ -54,41 +49,24 @@ func (g policyGetter) GetMutatingAdmissionPolicy(_ context.Context, name string)
 	return nil, g.notFound(name)
 }
 
-func storeMutatingPolicy(rawPolicy, rawBinding json.RawMessage) (*stored, error) {
-	p, err := parseObject(rawPolicy, "subject.policy")
+func storeMutatingPolicy(rawPolicy, rawBinding json.RawMessage, minor int) (*stored, error) {
+	m, err := manifest.MutatingPolicy(rawPolicy, minor)
 	if err != nil {
 		return nil, err
 	}
-	if err := p.refuse("subject.policy", "matchConditions", "paramKind"); err != nil {
-		return nil, err
-	}
-	apiVersion, err := mutatingPolicyAPIVersion()
-	if err != nil {
-		return nil, err
-	}
-	filled := append(filledPaths{"metadata"}, p.withFills("spec",
-		fill{"mutations", `[{"patchType":"ApplyConfiguration","applyConfiguration":{"expression":"Object{}"}}]`},
-		fill{"reinvocationPolicy", `"Never"`},
-	)...)
-	policy, err := create(manifest(apiVersion, "MutatingAdmissionPolicy", policyName, "spec", p.marshal()),
-		&admissionregistration.MutatingAdmissionPolicy{}, "mutatingadmissionpolicies",
-		mutatingadmissionpolicy.NewStrategy(allowAll, nil), filled)
+	policy, err := create(m.JSON, &admissionregistration.MutatingAdmissionPolicy{}, "mutatingadmissionpolicies",
+		mutatingadmissionpolicy.NewStrategy(allowAll, nil), m.Filled)
 	if err != nil {
 		return nil, err
 	}
 	var binding created
 	if hasBinding(rawBinding) {
-		b, err := parseObject(rawBinding, "subject.binding")
+		m, err := manifest.MutatingBinding(rawBinding, minor)
 		if err != nil {
 			return nil, err
 		}
-		if err := b.refuse("subject.binding", "paramRef"); err != nil {
-			return nil, err
-		}
-		filled := append(filledPaths{"metadata"}, b.withFills("spec", fill{"policyName", `"` + policyName + `"`})...)
-		binding, err = create(manifest(apiVersion, "MutatingAdmissionPolicyBinding", bindingName, "spec", b.marshal()),
-			&admissionregistration.MutatingAdmissionPolicyBinding{}, "mutatingadmissionpolicybindings",
-			mutatingadmissionpolicybinding.NewStrategy(allowAll, policyGetter{}, nil), filled)
+		binding, err = create(m.JSON, &admissionregistration.MutatingAdmissionPolicyBinding{}, "mutatingadmissionpolicybindings",
+			mutatingadmissionpolicybinding.NewStrategy(allowAll, policyGetter{}, nil), m.Filled)
 		if err != nil {
 			return nil, err
 		}
@@ -146,7 +124,7 @@ func newMutatingPolicyEnv(c *clusterState, stop <-chan struct{}) (*mutatingPolic
 	return env, nil
 }
 
-func (env *mutatingPolicyEnv) decide(ctx context.Context, s *stored, a admission.Attributes, o admission.ObjectInterfaces) *outcome {
+func (env *mutatingPolicyEnv) decide(ctx context.Context, s *stored, a admission.Attributes, o admission.ObjectInterfaces) protocol.Answer {
 	env.source.hooks = nil
 	if s.mutatingPolicy.binding != nil {
 		policy := s.mutatingPolicy.policy.DeepCopy()
@@ -160,18 +138,18 @@ func (env *mutatingPolicyEnv) decide(ctx context.Context, s *stored, a admission
 	env.evaluator.reset()
 	err := env.chain.Admit(ctx, a, o)
 	if err != nil {
-		return errorOutcome(err)
+		return kube.Failed(err)
 	}
 	if !env.evaluator.called {
-		return &outcome{Outcome: "noMatch"}
+		return protocol.NoMatch()
 	}
 	// The dispatcher hands the matched resource only to the mutations: it is the policy's
 	// DefinitionMatches result, which the oracle asks for again (a pure function of the request).
 	_, resource, _, err := env.matcher.DefinitionMatches(a, o, mutating.NewMutatingAdmissionPolicyAccessor(s.mutatingPolicy.policy))
 	if err != nil {
-		return errorOutcome(err)
+		return kube.Failed(err)
 	}
-	return matchOutcome(resource, env.evaluator.kind)
+	return kube.Matched(resource, env.evaluator.kind)
 }
 
 // recordingConditions stands in for the policy's match conditions: it records the kind the

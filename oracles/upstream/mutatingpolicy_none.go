@@ -9,13 +9,15 @@ import (
 	"encoding/json"
 
 	"k8s.io/apiserver/pkg/admission"
+
+	"github.com/matchconform/matchconform/kits/go/protocol"
 )
 
 const mutatingPoliciesServed = false
 
 type storedMutatingPolicy struct{}
 
-func storeMutatingPolicy(json.RawMessage, json.RawMessage) (*stored, error) {
+func storeMutatingPolicy(json.RawMessage, json.RawMessage, int) (*stored, error) {
 	return nil, errNotServed
 }
 
@@ -25,6 +27,6 @@ func newMutatingPolicyEnv(*clusterState, <-chan struct{}) (*mutatingPolicyEnv, e
 	return &mutatingPolicyEnv{}, nil
 }
 
-func (*mutatingPolicyEnv) decide(context.Context, *stored, admission.Attributes, admission.ObjectInterfaces) *outcome {
-	return &outcome{Outcome: "noMatch"}
+func (*mutatingPolicyEnv) decide(context.Context, *stored, admission.Attributes, admission.ObjectInterfaces) protocol.Answer {
+	return protocol.NoMatch()
 }

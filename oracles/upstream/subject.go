@@ -14,17 +14,10 @@ import (
 	"k8s.io/kubernetes/pkg/registry/admissionregistration/validatingadmissionpolicy"
 	"k8s.io/kubernetes/pkg/registry/admissionregistration/validatingadmissionpolicybinding"
 	"k8s.io/kubernetes/pkg/registry/admissionregistration/validatingwebhookconfiguration"
+
+	"github.com/matchconform/matchconform/kits/go/manifest"
+	"github.com/matchconform/matchconform/kits/go/protocol"
 )
-
-const admissionV1 = "admissionregistration.k8s.io/v1"
-
-type subjectFields struct {
-	Kind           string          `json:"kind"`
-	MatchResources json.RawMessage `json:"matchResources"`
-	Policy         json.RawMessage `json:"policy"`
-	Binding        json.RawMessage `json:"binding"`
-	Webhook        json.RawMessage `json:"webhook"`
-}
 
 // stored is a subject after defaulting; invalid holds the validation message instead when the
 // API server would refuse it.
@@ -40,15 +33,9 @@ type stored struct {
 	mutatingPolicy    *storedMutatingPolicy
 }
 
-func (s *stored) invalidOutcome() *outcome {
-	if s.invalid == nil {
-		return nil
-	}
-	return &outcome{Outcome: "invalid", Message: *s.invalid}
-}
-
 // storedSubjects caches stored subjects by their JSON: a case's tests share one subject.
 type storedSubjects struct {
+	minor int // the minor built against: 37 for 1.37
 	mu    sync.Mutex
 	cache map[string]*stored
 }
@@ -63,7 +50,7 @@ func (c *storedSubjects) get(raw json.RawMessage) (*stored, error) {
 	if ok {
 		return s, nil
 	}
-	s, err := store(raw)
+	s, err := store(raw, c.minor)
 	if err != nil {
 		return nil, err
 	}
@@ -76,19 +63,19 @@ func (c *storedSubjects) get(raw json.RawMessage) (*stored, error) {
 	return s, nil
 }
 
-func store(raw json.RawMessage) (*stored, error) {
-	var f subjectFields
-	if err := json.Unmarshal(raw, &f); err != nil {
+func store(raw json.RawMessage, minor int) (*stored, error) {
+	f, err := protocol.ParseSubject(raw)
+	if err != nil {
 		return nil, fmt.Errorf("subject: %w", err)
 	}
 	switch f.Kind {
-	case "MatchResources":
+	case protocol.MatchResources:
 		return storeMatchResources(f.MatchResources)
-	case "ValidatingAdmissionPolicy":
+	case protocol.ValidatingAdmissionPolicy:
 		return storeValidatingPolicy(f.Policy, f.Binding)
-	case "MutatingAdmissionPolicy":
-		return storeMutatingPolicy(f.Policy, f.Binding)
-	case "ValidatingWebhook", "MutatingWebhook":
+	case protocol.MutatingAdmissionPolicy:
+		return storeMutatingPolicy(f.Policy, f.Binding, minor)
+	case protocol.ValidatingWebhook, protocol.MutatingWebhook:
 		return storeWebhook(f.Kind, f.Webhook)
 	default:
 		return nil, fmt.Errorf("subject.kind %q is not a subject kind of format v1", f.Kind)
@@ -99,34 +86,18 @@ func store(raw json.RawMessage) (*stored, error) {
 var errNotServed = fmt.Errorf("this minor serves no MutatingAdmissionPolicy")
 
 func hasBinding(raw json.RawMessage) bool {
-	return len(raw) > 0 && string(raw) != "null"
-}
-
-// webhookFills are the fields of a webhook that matching does not read and the API requires.
-func webhookFills(o object) filledPaths {
-	return append(filledPaths{"metadata"}, o.withFills("webhooks[0]",
-		fill{"name", `"` + webhookName + `"`},
-		fill{"clientConfig", `{"url":"https://` + webhookName + `/"}`},
-		fill{"sideEffects", `"None"`},
-		fill{"admissionReviewVersions", `["v1"]`},
-	)...)
+	return protocol.Subject{Binding: raw}.HasBinding()
 }
 
 func storeWebhook(kind string, raw json.RawMessage) (*stored, error) {
-	hook, err := parseObject(raw, "subject.webhook")
+	m, err := manifest.WebhookConfiguration(kind, raw)
 	if err != nil {
 		return nil, err
 	}
-	if err := hook.refuse("subject.webhook", "matchConditions"); err != nil {
-		return nil, err
-	}
-	filled := webhookFills(hook)
-	webhooks := json.RawMessage("[" + string(hook.marshal()) + "]")
 	s := &stored{kind: kind}
-	if kind == "ValidatingWebhook" {
-		c, err := create(manifest(admissionV1, "ValidatingWebhookConfiguration", configName, "webhooks", webhooks),
-			&admissionregistration.ValidatingWebhookConfiguration{}, "validatingwebhookconfigurations",
-			validatingwebhookconfiguration.Strategy, filled)
+	if kind == protocol.ValidatingWebhook {
+		c, err := create(m.JSON, &admissionregistration.ValidatingWebhookConfiguration{}, "validatingwebhookconfigurations",
+			validatingwebhookconfiguration.Strategy, m.Filled)
 		if err != nil {
 			return nil, err
 		}
@@ -137,9 +108,8 @@ func storeWebhook(kind string, raw json.RawMessage) (*stored, error) {
 		s.validatingWebhook = &c.versioned.(*admissionregistrationv1.ValidatingWebhookConfiguration).Webhooks[0]
 		return s, nil
 	}
-	c, err := create(manifest(admissionV1, "MutatingWebhookConfiguration", configName, "webhooks", webhooks),
-		&admissionregistration.MutatingWebhookConfiguration{}, "mutatingwebhookconfigurations",
-		mutatingwebhookconfiguration.Strategy, filled)
+	c, err := create(m.JSON, &admissionregistration.MutatingWebhookConfiguration{}, "mutatingwebhookconfigurations",
+		mutatingwebhookconfiguration.Strategy, m.Filled)
 	if err != nil {
 		return nil, err
 	}
@@ -151,33 +121,23 @@ func storeWebhook(kind string, raw json.RawMessage) (*stored, error) {
 	return s, nil
 }
 
-// validatingBindingManifest is a ValidatingAdmissionPolicyBinding of the subject's policy.
-func validatingBindingManifest(b object) ([]byte, filledPaths) {
-	filled := append(filledPaths{"metadata"}, b.withFills("spec",
-		fill{"policyName", `"` + policyName + `"`},
-		fill{"validationActions", `["Deny"]`},
-	)...)
-	return manifest(admissionV1, "ValidatingAdmissionPolicyBinding", bindingName, "spec", b.marshal()), filled
-}
-
-func createValidatingBinding(b object) (created, error) {
-	m, filled := validatingBindingManifest(b)
+func createValidatingBinding(m manifest.Manifest) (created, error) {
 	strategy := validatingadmissionpolicybinding.NewStrategy(allowAll, policyGetter{}, nil)
-	return create(m, &admissionregistration.ValidatingAdmissionPolicyBinding{}, "validatingadmissionpolicybindings", strategy, filled)
+	return create(m.JSON, &admissionregistration.ValidatingAdmissionPolicyBinding{}, "validatingadmissionpolicybindings", strategy, m.Filled)
 }
 
 // storeMatchResources: a MatchResources subject is defaulted and validated as a binding's
 // matchResources (section 1.1).
 func storeMatchResources(raw json.RawMessage) (*stored, error) {
-	mr, err := parseObject(raw, "subject.matchResources")
+	m, err := manifest.MatchResourcesBinding(raw)
 	if err != nil {
 		return nil, err
 	}
-	c, err := createValidatingBinding(object{"matchResources": mr.marshal()})
+	c, err := createValidatingBinding(m)
 	if err != nil {
 		return nil, err
 	}
-	s := &stored{kind: "MatchResources"}
+	s := &stored{kind: protocol.MatchResources}
 	if msg, bad := invalidMessage(c.errs); bad {
 		s.invalid = &msg
 		return s, nil
@@ -187,31 +147,23 @@ func storeMatchResources(raw json.RawMessage) (*stored, error) {
 }
 
 func storeValidatingPolicy(rawPolicy, rawBinding json.RawMessage) (*stored, error) {
-	p, err := parseObject(rawPolicy, "subject.policy")
+	m, err := manifest.ValidatingPolicy(rawPolicy)
 	if err != nil {
 		return nil, err
 	}
-	if err := p.refuse("subject.policy", "matchConditions", "paramKind"); err != nil {
-		return nil, err
-	}
-	filled := append(filledPaths{"metadata"}, p.withFills("spec", fill{"validations", `[{"expression":"true"}]`})...)
-	policy, err := create(manifest(admissionV1, "ValidatingAdmissionPolicy", policyName, "spec", p.marshal()),
-		&admissionregistration.ValidatingAdmissionPolicy{}, "validatingadmissionpolicies",
-		validatingadmissionpolicy.NewStrategy(allowAll, nil), filled)
+	policy, err := create(m.JSON, &admissionregistration.ValidatingAdmissionPolicy{}, "validatingadmissionpolicies",
+		validatingadmissionpolicy.NewStrategy(allowAll, nil), m.Filled)
 	if err != nil {
 		return nil, err
 	}
-	s := &stored{kind: "ValidatingAdmissionPolicy", validatingPolicy: nil}
+	s := &stored{kind: protocol.ValidatingAdmissionPolicy}
 	var binding created
 	if hasBinding(rawBinding) {
-		b, err := parseObject(rawBinding, "subject.binding")
+		m, err := manifest.ValidatingBinding(rawBinding)
 		if err != nil {
 			return nil, err
 		}
-		if err := b.refuse("subject.binding", "paramRef"); err != nil {
-			return nil, err
-		}
-		if binding, err = createValidatingBinding(b); err != nil {
+		if binding, err = createValidatingBinding(m); err != nil {
 			return nil, err
 		}
 	}

@@ -22,6 +22,9 @@ import (
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
+
+	"github.com/matchconform/matchconform/kits/go/kube"
+	"github.com/matchconform/matchconform/kits/go/protocol"
 )
 
 type validatingPolicyEnv struct {
@@ -63,7 +66,7 @@ func newValidatingPolicyEnv(c *clusterState, stop <-chan struct{}) (*validatingP
 	return env, nil
 }
 
-func (env *validatingPolicyEnv) decide(ctx context.Context, s *stored, a admission.Attributes, o admission.ObjectInterfaces) *outcome {
+func (env *validatingPolicyEnv) decide(ctx context.Context, s *stored, a admission.Attributes, o admission.ObjectInterfaces) protocol.Answer {
 	env.source.hooks = nil
 	if s.validatingBinding != nil {
 		env.source.hooks = []validating.PolicyHook{{
@@ -75,12 +78,12 @@ func (env *validatingPolicyEnv) decide(ctx context.Context, s *stored, a admissi
 	env.evaluator.reset()
 	err := validatingAdmission(ctx, env.chain, a, o)
 	if err != nil {
-		return errorOutcome(err)
+		return kube.Failed(err)
 	}
 	if !env.evaluator.called {
-		return &outcome{Outcome: "noMatch"}
+		return protocol.NoMatch()
 	}
-	return matchOutcome(env.evaluator.resource, env.evaluator.kind)
+	return kube.Matched(env.evaluator.resource, env.evaluator.kind)
 }
 
 // recordingValidator stands in for the policy's compiled validations: it records the matched

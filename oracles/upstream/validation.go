@@ -20,6 +20,8 @@ import (
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	"k8s.io/kubernetes/pkg/apis/admissionregistration"
 	_ "k8s.io/kubernetes/pkg/apis/admissionregistration/install"
+
+	"github.com/matchconform/matchconform/kits/go/manifest"
 )
 
 // created is one object as the API server would store it, or the errors it is refused with.
@@ -29,7 +31,7 @@ type created struct {
 }
 
 // create decodes, defaults, converts and validates a manifest. into is an empty internal object.
-func create(manifest []byte, into runtime.Object, resource string, strategy rest.RESTCreateStrategy, filled filledPaths) (created, error) {
+func create(manifest []byte, into runtime.Object, resource string, strategy rest.RESTCreateStrategy, filled manifest.Filled) (created, error) {
 	obj, gvk, err := legacyscheme.Codecs.UniversalDeserializer().Decode(manifest, nil, nil)
 	if err != nil {
 		return created{}, fmt.Errorf("decoding the %s manifest: %w", resource, err)
@@ -42,7 +44,7 @@ func create(manifest []byte, into runtime.Object, resource string, strategy rest
 	strategy.PrepareForCreate(ctx, into)
 	var errs field.ErrorList
 	for _, e := range validateCreate(ctx, strategy, into) {
-		if filled.covers(e.Field) {
+		if filled.Covers(e.Field) {
 			log.Printf("dropping a validation error on a field the oracle filled in (%s): %v", filled, e)
 			continue
 		}

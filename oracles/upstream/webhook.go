@@ -19,6 +19,10 @@ import (
 	mutatingwebhook "k8s.io/apiserver/pkg/admission/plugin/webhook/mutating"
 	validatingwebhook "k8s.io/apiserver/pkg/admission/plugin/webhook/validating"
 	webhookutil "k8s.io/apiserver/pkg/util/webhook"
+
+	"github.com/matchconform/matchconform/kits/go/kube"
+	"github.com/matchconform/matchconform/kits/go/manifest"
+	"github.com/matchconform/matchconform/kits/go/protocol"
 )
 
 type webhookEnv struct {
@@ -83,26 +87,26 @@ func (env *webhookEnv) newWebhook(handler *admission.Handler, c *clusterState, s
 	return w, nil
 }
 
-func (env *webhookEnv) decide(ctx context.Context, s *stored, a admission.Attributes, o admission.ObjectInterfaces) *outcome {
+func (env *webhookEnv) decide(ctx context.Context, s *stored, a admission.Attributes, o admission.ObjectInterfaces) protocol.Answer {
 	env.dispatcher.invocations = nil
 	var err error
 	if s.validatingWebhook != nil {
-		w := webhook.NewValidatingWebhookAccessor(configName+"/"+webhookName+"/0", configName, s.validatingWebhook)
+		w := webhook.NewValidatingWebhookAccessor(manifest.ConfigName+"/"+manifest.WebhookName+"/0", manifest.ConfigName, s.validatingWebhook)
 		env.source.hooks, env.dispatcher.plugin = []webhook.WebhookAccessor{w}, env.validatingWebhook
 		err = validatingAdmission(ctx, env.validating, a, o)
 	} else {
-		w := webhook.NewMutatingWebhookAccessor(configName+"/"+webhookName+"/0", configName, s.mutatingWebhook)
+		w := webhook.NewMutatingWebhookAccessor(manifest.ConfigName+"/"+manifest.WebhookName+"/0", manifest.ConfigName, s.mutatingWebhook)
 		env.source.hooks, env.dispatcher.plugin = []webhook.WebhookAccessor{w}, env.mutatingWebhook
 		err = env.mutating.Admit(ctx, a, o)
 	}
 	if err != nil {
-		return errorOutcome(err)
+		return kube.Failed(err)
 	}
 	if len(env.dispatcher.invocations) == 0 {
-		return &outcome{Outcome: "noMatch"}
+		return protocol.NoMatch()
 	}
 	inv := env.dispatcher.invocations[0]
-	return matchOutcome(inv.Resource, inv.Kind)
+	return kube.Matched(inv.Resource, inv.Kind)
 }
 
 type webhookSource struct {

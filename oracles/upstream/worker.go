@@ -4,13 +4,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"runtime/debug"
+
+	"github.com/matchconform/matchconform/kits/go/kube"
+	"github.com/matchconform/matchconform/kits/go/protocol"
 )
 
 type worker struct {
-	built            builtAgainst
+	built            kube.Release
 	subjects         *storedSubjects
 	cluster          *clusterState
 	matchResources   *matchResourcesEnv
@@ -19,7 +19,7 @@ type worker struct {
 	webhooks         *webhookEnv
 }
 
-func newWorker(built builtAgainst, subjects *storedSubjects, stop <-chan struct{}) (*worker, error) {
+func newWorker(built kube.Release, subjects *storedSubjects, stop <-chan struct{}) (*worker, error) {
 	w := &worker{built: built, subjects: subjects, cluster: newClusterState()}
 	var err error
 	if w.matchResources, err = newMatchResourcesEnv(w.cluster); err != nil {
@@ -37,60 +37,38 @@ func newWorker(built builtAgainst, subjects *storedSubjects, stop <-chan struct{
 	return w, nil
 }
 
-func errored(seq int64, format string, args ...interface{}) answer {
-	return answer{Seq: seq, Errored: &problem{Message: fmt.Sprintf(format, args...)}}
-}
-
-func (w *worker) answer(msg *incoming) (a answer) {
-	seq := *msg.Seq
-	defer func() {
-		if r := recover(); r != nil {
-			a = answer{Seq: seq, Errored: &problem{Message: fmt.Sprintf("panic: %v", r), Detail: string(debug.Stack())}}
-		}
-	}()
-	if msg.KubernetesVersion != w.built.minor {
-		return errored(seq, "this oracle is built against Kubernetes %s and answers for %s only, not %q",
-			w.built.version, w.built.minor, msg.KubernetesVersion)
+func (w *worker) decide(m *protocol.Match) protocol.Answer {
+	if m.KubernetesVersion != w.built.Minor {
+		return protocol.Errored("this oracle is built against Kubernetes %s and answers for %s only, not %q",
+			w.built.Version, w.built.Minor, m.KubernetesVersion)
 	}
-	s, err := w.subjects.get(msg.Subject)
+	s, err := w.subjects.get(m.Subject)
 	if err == errNotServed {
-		return answer{Seq: seq, Skipped: &problem{Message: fmt.Sprintf("Kubernetes %s serves no MutatingAdmissionPolicy", w.built.minor)}}
+		return protocol.Skipped("Kubernetes %s serves no MutatingAdmissionPolicy", w.built.Minor)
 	}
 	if err != nil {
-		return errored(seq, "%v", err)
+		return protocol.Errored("%v", err)
 	}
-	if o := s.invalidOutcome(); o != nil {
-		return answer{Seq: seq, outcome: o}
+	if s.invalid != nil {
+		return protocol.Invalid(*s.invalid)
 	}
-	var c cluster
-	if len(msg.Cluster) > 0 {
-		if err := json.Unmarshal(msg.Cluster, &c); err != nil {
-			return errored(seq, "cluster: %v", err)
-		}
+	if err := w.cluster.namespaces.Set(m.Cluster.Namespaces); err != nil {
+		return protocol.Errored("%v", err)
 	}
-	var r request
-	if err := json.Unmarshal(msg.Request, &r); err != nil {
-		return errored(seq, "request: %v", err)
-	}
-	if err := w.cluster.set(c.Namespaces); err != nil {
-		return errored(seq, "%v", err)
-	}
-	attrs, err := toAttributes(&r)
+	attrs, err := kube.Attributes(&m.Request)
 	if err != nil {
-		return errored(seq, "%v", err)
+		return protocol.Errored("%v", err)
 	}
-	o := objectInterfaces{mapper: equivalentRegistry(c.EquivalentResources, r.SubResource)}
+	o := kube.NewObjectInterfaces(m)
 	ctx := context.Background()
-	var out *outcome
 	switch s.kind {
-	case "MatchResources":
-		out = w.matchResources.decide(s, attrs, o)
-	case "ValidatingAdmissionPolicy":
-		out = w.validatingPolicy.decide(ctx, s, attrs, o)
-	case "MutatingAdmissionPolicy":
-		out = w.mutatingPolicy.decide(ctx, s, attrs, o)
+	case protocol.MatchResources:
+		return w.matchResources.decide(s, attrs, o)
+	case protocol.ValidatingAdmissionPolicy:
+		return w.validatingPolicy.decide(ctx, s, attrs, o)
+	case protocol.MutatingAdmissionPolicy:
+		return w.mutatingPolicy.decide(ctx, s, attrs, o)
 	default:
-		out = w.webhooks.decide(ctx, s, attrs, o)
+		return w.webhooks.decide(ctx, s, attrs, o)
 	}
-	return answer{Seq: seq, outcome: out}
 }
