@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { sourceCli } from "../../cli/sourceCli.ts";
 import { hasGo, runBuildScript } from "../../oracles/adapters/upstreamBuild.ts";
 
 const requireGo = process.env.MATCHCONFORM_REQUIRE_GO === "1";
@@ -32,7 +33,7 @@ describe.skipIf(!goAvailable && !requireGo)("the example Go adapter", () => {
   it("passes every corpus test it is sent, and is sent only what it declares", () => {
     const r = spawnSync(
       process.execPath,
-      [`${root}bin/matchconform.js`, "replay", `${root}suites/cases`, "--implementation", JSON.stringify(binary)],
+      [...sourceCli, "replay", `${root}suites/cases`, "--implementation", JSON.stringify(binary)],
       { encoding: "utf8", timeout: 300_000 },
     );
     expect(r.stderr).not.toMatch(/panic|errored/);
