@@ -144,9 +144,15 @@ describe("ready.capabilities", () => {
     expect(parseReady(message).ok).toBe(false);
   });
 
-  it("absent means the full profile, as line protocol v1 always meant", () => {
-    expect(readCapabilities({})).toEqual(fullCapabilities);
-    expect(isFull(readCapabilities({}))).toBe(true);
+  it("absent means everything line protocol v1 knew, and none of the later opt-in features", () => {
+    const v1 = { ...fullCapabilities, features: { ...fullCapabilities.features, matchConditions: false } };
+    expect(readCapabilities({})).toEqual(v1);
+    expect(isFull(readCapabilities({}))).toBe(false);
+  });
+
+  it("an opt-in feature is claimed by naming it", () => {
+    const caps = readCapabilities({ capabilities: { features: { matchConditions: true } } });
+    expect(isFull(caps)).toBe(true);
   });
 
   it("stored input is asked neither validation nor defaulting", () => {
@@ -162,6 +168,6 @@ describe("ready.capabilities", () => {
     const caps = readCapabilities({
       capabilities: { operations: ["CREATE"], subresources: [], features: { validation: false } },
     });
-    expect(describeCapabilities(caps)).toBe("operations CREATE; subresources none; without validation");
+    expect(describeCapabilities(caps)).toBe("operations CREATE; subresources none; without validation, matchConditions");
   });
 });

@@ -60,7 +60,7 @@ describe("loading case files", () => {
     [
       "a subject with matchConditions",
       goodCase.replace("      resourceRules:", "      matchConditions: []\n      resourceRules:"),
-      /subject\.matchResources: matchConditions are outside case format v1/,
+      /subject\.matchResources: matchConditions belong to a policy or webhook; a bare MatchResources subject has none/,
     ],
     [
       "a misspelt field",
