@@ -168,6 +168,8 @@ describe("ready.capabilities", () => {
     const caps = readCapabilities({
       capabilities: { operations: ["CREATE"], subresources: [], features: { validation: false } },
     });
-    expect(describeCapabilities(caps)).toBe("operations CREATE; subresources none; without validation, matchConditions");
+    expect(describeCapabilities(caps)).toBe(
+      "operations CREATE; subresources none; without validation, matchConditions",
+    );
   });
 });

@@ -188,6 +188,10 @@ function callType(fn: string, target: Expr | undefined, args: readonly Expr[], w
   const self = target === undefined ? undefined : typeOf(target, w);
   const argTypes = args.map((a) => typeOf(a, w));
   const [a, b] = self === undefined ? argTypes : [self, ...argTypes];
+  if (fn === "@in") {
+    if (b !== undefined && b.k !== "list" && b.k !== "map" && b.k !== "dyn") throw outside(`in on ${b.k}`);
+    return t.bool;
+  }
   if (boolOps.has(fn)) {
     if (a !== undefined && b !== undefined && isConcrete(a) && isConcrete(b) && a.k !== b.k)
       throw outside(`${fn} on ${a.k} and ${b.k}`);
