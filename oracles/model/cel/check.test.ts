@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { compileCondition } from "../matchConditions.ts";
+
+describe("compiling a condition as upstream's environment would", () => {
+  it.each([
+    ["request.namespace == 'prod'"],
+    ["has(object.metadata.labels) && 'app' in object.metadata.labels"],
+    ["request.userInfo.groups.exists(g, g.startsWith('system:'))"],
+    ["!('system:nodes' in request.userInfo.groups)"],
+    ["namespaceObject.metadata.labels['team'] == 'a'"],
+    ["object.spec.replicas + 1 > 3"],
+    ["request.name.lowerAscii().matches('^web-[0-9]+$')"],
+    ["request.dryRun"],
+    ["size(request.userInfo.groups) > 1 || request.userInfo.extra['scopes'].all(s, s != 'admin')"],
+  ])("compiles %s", (expression) => {
+    expect(compileCondition(expression).kind).toBe("ok");
+  });
+
+  it.each([
+    ["6", "must evaluate to bool but got int"],
+    ["'yes'", "must evaluate to bool but got string"],
+    ["object.spec.enabled", "must evaluate to bool but got dyn"],
+    ["params.enabled == true", "compilation failed: ERROR: undeclared reference to 'params'"],
+    ["request.uid == ''", "compilation failed: ERROR: undefined field 'uid'"],
+    ["request.userInfo.name == 'a'", "compilation failed: ERROR: undefined field 'name'"],
+    ["object.x in [1, 2,", "compilation failed: ERROR: <input>:1:"],
+  ])("rejects %s", (expression, detail) => {
+    const compiled = compileCondition(expression);
+    expect(compiled).toMatchObject({ kind: "compileError" });
+    expect(compiled.kind === "compileError" && compiled.detail).toContain(detail);
+  });
+
+  it.each([
+    ["authorizer.group('').resource('pods').check('get').allowed()", "the authorizer variable is not modelled"],
+    ["object.?spec.orValue(1) == 1", "optional syntax"],
+    ["request.options.kind == 'CreateOptions'", "AdmissionRequest.options is not modelled"],
+    ["namespaceObject.status.phase == 'Active'", "kubernetes.Namespace.status is not modelled"],
+    ["object.spec.items.isSorted()", "the function isSorted"],
+    ["1 == 'a'", "_==_ on int and string"],
+    ["namespaceObject == null", "_==_ on object and null_type"],
+    ["object.a.all(x, x.b.exists(y, y == 1))", "a comprehension inside a comprehension"],
+    ["request.name.matches('(')", "does not compile"],
+    ["true ? object.a : false", "cannot tell the expression's type"],
+  ])("leaves %s outside the model", (expression, reason) => {
+    const compiled = compileCondition(expression);
+    expect(compiled).toMatchObject({ kind: "outside" });
+    expect(compiled.kind === "outside" && compiled.reason).toContain(reason);
+  });
+});
