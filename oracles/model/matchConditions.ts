@@ -8,10 +8,20 @@ import { checkCondition } from "./cel/check.ts";
 import type { Bindings } from "./cel/evaluate.ts";
 import { evaluateCondition, parseCondition } from "./cel/evaluate.ts";
 import type { Trace } from "./trace.ts";
+import type { Minor } from "./versions.ts";
+import { atLeast } from "./versions.ts";
 
 export type Compiled =
-  | { readonly kind: "ok"; readonly parsed: ReturnType<typeof parse>; readonly reads: ReadonlySet<Variable> }
+  | {
+      readonly kind: "ok";
+      readonly parsed: ReturnType<typeof parse>;
+      readonly reads: ReadonlySet<Variable>;
+      /** A conditional at the root, whose bool type 1.30 and 1.31 compare by pointer. */
+      readonly rootConditional: boolean;
+    }
   | { readonly kind: "compileError"; readonly detail: string }
+  /** compile.go: the output type is not exactly bool; the message depends on the minor. */
+  | { readonly kind: "notBool"; readonly got: string }
   | { readonly kind: "outside"; readonly reason: string };
 
 const cache = new Map<string, Compiled>();
@@ -42,12 +52,23 @@ function compile(expression: string): Compiled {
     const bad = checked.constantRegexes.find((r) => !compilesAsRegex(r));
     if (bad !== undefined)
       return { kind: "outside", reason: `the constant regex ${JSON.stringify(bad)} does not compile` };
-    return { kind: "ok", parsed: p.parsed, reads: checked.reads };
+    const root = p.parsed.expr.exprKind;
+    const rootConditional = root.case === "callExpr" && root.value.function === "_?_:_";
+    return { kind: "ok", parsed: p.parsed, reads: checked.reads, rootConditional };
   }
-  // compile.go: the output type is exactly bool, or "must evaluate to bool but got <type>".
+  // compile.go: the output type is exactly bool (a dyn one is not).
   const name = checked.type.k === "dyn" && !checked.plainDynPath ? undefined : typeName(checked.type);
   if (name === undefined) return { kind: "outside", reason: "the model cannot tell the expression's type" };
-  return { kind: "compileError", detail: `must evaluate to bool but got ${name}` };
+  return { kind: "notBool", got: name };
+}
+
+/**
+ * compile.go CompileCELExpression's reason: "must evaluate to bool" in 1.30 and 1.31 (v0.31.14
+ * compares the *cel.Type pointers), "must evaluate to bool but got <type>" from 1.32 (v0.32.13
+ * IsExactType).
+ */
+export function notBoolDetail(got: string, minor: Minor): string {
+  return atLeast(minor, 32) ? `must evaluate to bool but got ${got}` : "must evaluate to bool";
 }
 
 // A constant pattern is compiled when the program is built (CompileRegexConstants in upstream's

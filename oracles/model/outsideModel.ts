@@ -6,6 +6,7 @@ import { asValidatingAdmissionSeesIt, sameGVR, toAttributes } from "./attributes
 import { decodeNulls } from "./decoding.ts";
 import { equivalentResourcesFor } from "./equivalents.ts";
 import { compileCondition } from "./matchConditions.ts";
+import { atLeast } from "./versions.ts";
 
 export function outsideModel(q: Query): string | undefined {
   const subject = decodeNulls(q.subject);
@@ -16,7 +17,12 @@ export function outsideModel(q: Query): string | undefined {
   for (const c of conditions) {
     const compiled = compileCondition(c.expression ?? "");
     if (compiled.kind === "outside") return `matchCondition ${JSON.stringify(c.name ?? "")}: ${compiled.reason}`;
-    if (compiled.kind === "ok" && (compiled.reads.has("object") || compiled.reads.has("oldObject"))) readsObject = true;
+    if (compiled.kind !== "ok") continue;
+    // v0.31.14 compile.go compares the output type with cel.BoolType by pointer; whether a
+    // conditional's substituted bool is that pointer the model does not know.
+    if (compiled.rootConditional && !atLeast(q.kubernetesVersion, 32))
+      return `matchCondition ${JSON.stringify(c.name ?? "")}: a conditional at the root before 1.32`;
+    if (compiled.reads.has("object") || compiled.reads.has("oldObject")) readsObject = true;
   }
   const attr = toAttributes(q.request);
   const validating = subject.kind === "ValidatingAdmissionPolicy" || subject.kind === "ValidatingWebhook";

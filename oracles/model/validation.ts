@@ -11,7 +11,7 @@ import type { PolicySubject, Subject } from "../contract/subject.ts";
 import type { FieldError } from "./fieldErrors.ts";
 import { duplicate, invalid, notSupported, required, tooMany } from "./fieldErrors.ts";
 import { labelKeyErrors, nameIsDNSSubdomain, validateLabelSelector } from "./labelValidation.ts";
-import { compileCondition } from "./matchConditions.ts";
+import { compileCondition, notBoolDetail } from "./matchConditions.ts";
 import type { Trace } from "./trace.ts";
 import type { Minor } from "./versions.ts";
 import { atLeast } from "./versions.ts";
@@ -214,9 +214,10 @@ function validateMatchConditions(
       errs.push(required(`${at}.expression`));
     } else {
       const compiled = compileCondition(expression);
-      if (compiled.kind === "compileError") {
+      if (compiled.kind === "compileError" || compiled.kind === "notBool") {
         trace.take("validation.matchConditionCompileError");
-        errs.push(invalid(`${at}.expression`, expression, compiled.detail));
+        const detail = compiled.kind === "notBool" ? notBoolDetail(compiled.got, minor) : compiled.detail;
+        errs.push(invalid(`${at}.expression`, expression, detail));
       }
     }
     const name = c.name ?? "";

@@ -17,9 +17,6 @@ describe("compiling a condition as upstream's environment would", () => {
   });
 
   it.each([
-    ["6", "must evaluate to bool but got int"],
-    ["'yes'", "must evaluate to bool but got string"],
-    ["object.spec.enabled", "must evaluate to bool but got dyn"],
     ["params.enabled == true", "compilation failed: ERROR: undeclared reference to 'params'"],
     ["request.uid == ''", "compilation failed: ERROR: undefined field 'uid'"],
     ["request.userInfo.name == 'a'", "compilation failed: ERROR: undefined field 'name'"],
@@ -28,6 +25,14 @@ describe("compiling a condition as upstream's environment would", () => {
     const compiled = compileCondition(expression);
     expect(compiled).toMatchObject({ kind: "compileError" });
     expect(compiled.kind === "compileError" && compiled.detail).toContain(detail);
+  });
+
+  it.each([
+    ["6", "int"],
+    ["'yes'", "string"],
+    ["object.spec.enabled", "dyn"],
+  ])("finds %s is not bool but %s", (expression, got) => {
+    expect(compileCondition(expression)).toMatchObject({ kind: "notBool", got });
   });
 
   it.each([
