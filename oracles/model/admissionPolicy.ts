@@ -77,8 +77,7 @@ export function decidePolicy(subject: PolicySubject, given: MatchContext): Outco
   }
   const conditions = subject.policy.matchConditions ?? [];
   if (conditions.length > 0) {
-    const namespaceName = isNamespaceKind ? "" : attr.namespace;
-    const result = matchConditionsFor(conditions, subject.policy.failurePolicy, policyMatch.kind, ctx, namespaceName);
+    const result = matchConditionsFor(conditions, subject.policy.failurePolicy, policyMatch.kind, ctx);
     if (result.result === "noMatch") return noMatch;
     if (result.result === "error") return conditionError(subject, result.message, ctx);
   }

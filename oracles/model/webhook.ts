@@ -59,7 +59,7 @@ function shouldCallHook(hook: Webhook, ctx: MatchContext): Outcome {
   }
   const conditions = hook.matchConditions ?? [];
   if (conditions.length > 0) {
-    const result = matchConditionsFor(conditions, hook.failurePolicy, invocation.matchedKind ?? attr.kind, ctx, "");
+    const result = matchConditionsFor(conditions, hook.failurePolicy, invocation.matchedKind ?? attr.kind, ctx);
     if (result.result === "noMatch") return noMatch;
     if (result.result === "error") {
       // webhook.go: apierrors.NewForbidden(attr.GetResource().GroupResource(), attr.GetName(), err).

@@ -50,26 +50,27 @@ export const requestType = object("kubernetes.AdmissionRequest", {
 });
 
 /**
- * compile.go BuildNamespaceType. The model knows a namespace's name and labels only; the other
- * fields exist (so reading them compiles) but their values are the server's: unknown here.
+ * compile.go BuildNamespaceType. In matchConditions namespaceObject is always null (matcher.go
+ * passes no namespace), so reading any field errs at run time; the types matter for compiling.
  */
 export const namespaceType = object("kubernetes.Namespace", {
   metadata: object("kubernetes.NamespaceMetadata", {
     name: t.string,
+    generateName: t.string,
+    namespace: t.string,
     labels: map(t.string, t.string),
-    generateName: t.unknown,
-    namespace: t.unknown,
-    annotations: t.unknown,
-    UID: t.unknown,
+    annotations: map(t.string, t.string),
+    UID: t.string,
+    // timestamps: the model does not type them
     creationTimestamp: t.unknown,
-    deletionGracePeriodSeconds: t.unknown,
+    deletionGracePeriodSeconds: t.int,
     deletionTimestamp: t.unknown,
-    generation: t.unknown,
-    resourceVersion: t.unknown,
-    finalizers: t.unknown,
+    generation: t.int,
+    resourceVersion: t.string,
+    finalizers: list(t.string),
   }),
-  spec: t.unknown,
-  status: t.unknown,
+  spec: object("kubernetes.NamespaceSpec", { finalizers: list(t.string) }),
+  status: object("kubernetes.NamespaceStatus", { conditions: t.unknown, phase: t.string }),
 });
 
 export const listOf = list;

@@ -11,6 +11,9 @@ describe("compiling a condition as upstream's environment would", () => {
     ["object.spec.replicas + 1 > 3"],
     ["request.name.lowerAscii().matches('^web-[0-9]+$')"],
     ["request.dryRun"],
+    ["namespaceObject == null"],
+    ["namespaceObject.status.phase == 'Active'"],
+    ["request.userInfo != null"],
     ["size(request.userInfo.groups) > 1 || request.userInfo.extra['scopes'].all(s, s != 'admin')"],
   ])("compiles %s", (expression) => {
     expect(compileCondition(expression).kind).toBe("ok");
@@ -21,6 +24,8 @@ describe("compiling a condition as upstream's environment would", () => {
     ["request.uid == ''", "compilation failed: ERROR: undefined field 'uid'"],
     ["request.userInfo.name == 'a'", "compilation failed: ERROR: undefined field 'name'"],
     ["object.x in [1, 2,", "compilation failed: ERROR: <input>:1:"],
+    ["1 == 'a'", "found no matching overload for '_==_' applied to '(int, string)'"],
+    ["request.name == null", "found no matching overload for '_==_' applied to '(string, null)'"],
   ])("rejects %s", (expression, detail) => {
     const compiled = compileCondition(expression);
     expect(compiled).toMatchObject({ kind: "compileError" });
@@ -39,10 +44,13 @@ describe("compiling a condition as upstream's environment would", () => {
     ["authorizer.group('').resource('pods').check('get').allowed()", "the authorizer variable is not modelled"],
     ["object.?spec.orValue(1) == 1", "optional syntax"],
     ["request.options.kind == 'CreateOptions'", "AdmissionRequest.options is not modelled"],
-    ["namespaceObject.status.phase == 'Active'", "kubernetes.Namespace.status is not modelled"],
+    [
+      "namespaceObject.metadata.creationTimestamp != null",
+      "kubernetes.NamespaceMetadata.creationTimestamp is not modelled",
+    ],
     ["object.spec.items.isSorted()", "the function isSorted"],
-    ["1 == 'a'", "_==_ on int and string"],
-    ["namespaceObject == null", "_==_ on object and null_type"],
+    ["1 == 1.0", "_==_ on int and double"],
+    ["request.userInfo.groups == {}", "_==_ on list and map"],
     ["object.a.all(x, x.b.exists(y, y == 1))", "a comprehension inside a comprehension"],
     ["request.name.matches('(')", "does not compile"],
     ["true ? object.a : false", "cannot tell the expression's type"],

@@ -193,8 +193,7 @@ function callType(fn: string, target: Expr | undefined, args: readonly Expr[], w
     return t.bool;
   }
   if (boolOps.has(fn)) {
-    if (a !== undefined && b !== undefined && isConcrete(a) && isConcrete(b) && a.k !== b.k)
-      throw outside(`${fn} on ${a.k} and ${b.k}`);
+    if (a !== undefined && b !== undefined && isConcrete(a) && isConcrete(b) && a.k !== b.k) equalityOperands(fn, a, b);
     return t.bool;
   }
   if (arithmetic.has(fn) || fn === "-_") {
@@ -226,6 +225,28 @@ function callType(fn: string, target: Expr | undefined, args: readonly Expr[], w
     return method;
   }
   throw outside(`the function ${fn}`);
+}
+
+const scalars = new Set(["bool", "int", "uint", "double", "string", "bytes"]);
+const numbers = new Set(["int", "uint", "double"]);
+
+/**
+ * Operands of different types (a cel-go session, k8s.io/apiserver v0.37.2): a field of the
+ * object type may be compared with null ("request.userInfo == null" compiles); a string with null
+ * or two scalars of different kinds do not compile ("found no matching overload for '_==_'
+ * applied to '(int, string)'"). Other pairs (numbers across kinds, lists, maps) the model leaves.
+ */
+function equalityOperands(fn: string, a: CelStaticType, b: CelStaticType): void {
+  const equality = fn === "_==_" || fn === "_!=_";
+  const pair = [a.k, b.k];
+  if (equality && pair.includes("null_type") && pair.includes("object")) return;
+  const [x, y] = pair as [string, string];
+  const scalarsApart = scalars.has(x) && scalars.has(y) && !(numbers.has(x) && numbers.has(y));
+  if (equality && (scalarsApart || (pair.includes("null_type") && pair.includes("string"))))
+    throw compileError(
+      `found no matching overload for '${fn}' applied to '(${x === "null_type" ? "null" : x}, ${y === "null_type" ? "null" : y})'`,
+    );
+  throw outside(`${fn} on ${a.k} and ${b.k}`);
 }
 
 type Comprehension = Extract<Expr["exprKind"], { case: "comprehensionExpr" }>["value"];

@@ -1,9 +1,8 @@
 // The CEL variables of a condition, as k8s.io/apiserver pkg/admission/plugin/cel/activation.go
-// newActivation builds them: objects as unstructured JSON (integers as int), the AdmissionRequest
-// of condition.go CreateAdmissionRequest with its omitempty fields absent when empty, and the
-// namespace of CreateNamespaceObject (null for webhooks and requests without one).
+// newActivation builds them for matchconditions/matcher.go Match: objects as unstructured JSON
+// (integers as int), and the AdmissionRequest of condition.go CreateAdmissionRequest with its
+// omitempty fields absent when empty. namespaceObject is always null there.
 import type { CelInput } from "@bufbuild/cel";
-import type { Cluster } from "../../contract/cluster.ts";
 import type { GroupVersionKind, GroupVersionResource, UserInfo } from "../../contract/kube.ts";
 import type { Attributes } from "../attributes.ts";
 
@@ -67,11 +66,4 @@ export function requestValue(attr: Attributes, matchedKind: GroupVersionKind, us
     userInfo: userValue(user) ?? new Map(),
     dryRun: false,
   });
-}
-
-/** CreateNamespaceObject of the namespace the dispatcher looked up; name and labels are what the model knows. */
-export function namespaceValue(name: string, cluster: Cluster): CelInput {
-  const labels = cluster.namespaces?.[name];
-  if (labels === undefined) return null;
-  return new Map<string, CelInput>([["metadata", withoutEmpty({ name, labels: new Map(Object.entries(labels)) })]]);
 }
