@@ -35,6 +35,13 @@ const tokenReview = {
   namespace: "",
 };
 const invalid: Subject = { kind: "MatchResources", matchResources: { matchPolicy: "Sometimes" } };
+const hook = (expression: string): Subject => ({
+  kind: "ValidatingWebhook",
+  webhook: {
+    rules: [{ operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["*"] }],
+    matchConditions: [{ name: "c", expression }],
+  },
+});
 
 describe("outOfScope", () => {
   it.each<[string, Query, Capabilities, string | undefined]>([
@@ -93,6 +100,25 @@ describe("outOfScope", () => {
     ["core events under Exact do not", q(coreEvent, mr("Exact")), without("equivalent"), undefined],
     ["pods have no equivalents", q({}, mr("Equivalent")), without("equivalent"), undefined],
     ["defaulting alone leaves nothing out: subjects are sent defaulted", q(), without("defaulting"), undefined],
+    [
+      "a webhook with matchConditions is outside a profile without them",
+      q({}, hook("true")),
+      without("matchConditions"),
+      "matchConditions not claimed",
+    ],
+    ["a webhook with matchConditions is inside the full profile", q({}, hook("true")), fullCapabilities, undefined],
+    [
+      "a condition the model does not decide is outside every profile",
+      q({}, hook("authorizer.group('').resource('pods').check('get').allowed()")),
+      fullCapabilities,
+      'outside the reference model: matchCondition "c": the authorizer variable is not modelled',
+    ],
+    [
+      "a user without conditions decides nothing and is sent",
+      q({ userInfo: { username: "alice", groups: ["system:authenticated"] } }),
+      without("matchConditions"),
+      undefined,
+    ],
     [
       "a kind at a minor its subjectVersions leave out",
       q(),

@@ -169,9 +169,9 @@ function hasOtherEquivalents(q: Query): boolean {
  */
 export function outOfScope(q: Query, caps: Capabilities): string | undefined {
   const { request, subject, kubernetesVersion: minor } = q;
+  if (!caps.features.matchConditions && carriesMatchConditions(subject)) return "matchConditions not claimed";
   const outside = outsideModel(q);
   if (outside !== undefined) return `outside the reference model: ${outside}`;
-  if (!caps.features.matchConditions && carriesMatchConditions(subject)) return "matchConditions not claimed";
   if (!servesSubject(subject.kind, minor) || !claimsSubjectAt(caps, subject.kind, minor))
     return `${subject.kind} at ${minor} not claimed`;
   if (!caps.operations.includes(request.operation)) return `operation ${request.operation} not claimed`;
