@@ -25,6 +25,10 @@ export function outsideModel(q: Query): string | undefined {
     if (compiled.reads.has("object") || compiled.reads.has("oldObject")) readsObject = true;
   }
   const attr = toAttributes(q.request);
+  // admission.NewVersionedAttributes converts the object to the matched kind before any
+  // condition runs; for a CONNECT that object is an options object, whose conversion the model
+  // does not know.
+  if (attr.operation === "CONNECT") return "matchConditions on a CONNECT, whose options object is converted first";
   const validating = subject.kind === "ValidatingAdmissionPolicy" || subject.kind === "ValidatingWebhook";
   if (validating && asValidatingAdmissionSeesIt(attr) !== attr)
     return "matchConditions on a generateName CREATE, whose generated name validating admission sees";
