@@ -215,6 +215,8 @@ function callType(fn: string, target: Expr | undefined, args: readonly Expr[], w
     return then !== undefined && other !== undefined && then.k === other.k && isConcrete(then) ? then : t.unknown;
   }
   if (fn === "size") return t.int;
+  const listMethod = listsMethod(fn, self, argTypes);
+  if (listMethod !== undefined) return listMethod;
   if (fn in conversions && target === undefined && args.length === 1) return conversions[fn] ?? t.unknown;
   if (fn === "join" && self !== undefined && (self.k === "list" || self.k === "dyn")) return t.string;
   const method = stringMethods[fn];
@@ -247,6 +249,36 @@ function equalityOperands(fn: string, a: CelStaticType, b: CelStaticType): void 
       `found no matching overload for '${fn}' applied to '(${x === "null_type" ? "null" : x}, ${y === "null_type" ? "null" : y})'`,
     );
   throw outside(`${fn} on ${a.k} and ${b.k}`);
+}
+
+/**
+ * k8s.io/apiserver pkg/cel/library/lists.go on a list every element of which is an int, or every
+ * one a string (oracles/model/cel/listsLibrary.ts); on other lists the model does not decide.
+ */
+function listsMethod(
+  fn: string,
+  self: CelStaticType | undefined,
+  args: readonly CelStaticType[],
+): CelStaticType | undefined {
+  const names = ["isSorted", "sum", "min", "max", "indexOf", "lastIndexOf"];
+  if (!names.includes(fn) || self?.k !== "list") return undefined;
+  const elem = self.elem.k;
+  if (elem !== "int" && elem !== "string") throw outside(`${fn} on a list of ${elem}`);
+  const [arg] = args;
+  switch (fn) {
+    case "isSorted":
+      return args.length === 0 ? t.bool : undefined;
+    case "sum":
+      if (elem !== "int") throw outside(`sum on a list of ${elem}`);
+      return args.length === 0 ? t.int : undefined;
+    case "min":
+    case "max":
+      return args.length === 0 ? self.elem : undefined;
+    default:
+      if (args.length !== 1 || arg === undefined) return undefined;
+      if (arg.k !== elem) throw outside(`${fn} of a ${arg.k} in a list of ${elem}`);
+      return t.int;
+  }
 }
 
 type Comprehension = Extract<Expr["exprKind"], { case: "comprehensionExpr" }>["value"];

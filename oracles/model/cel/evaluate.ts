@@ -3,8 +3,9 @@
 import type { CelInput } from "@bufbuild/cel";
 import { celEnv, isCelError, parse, plan } from "@bufbuild/cel";
 import { strings } from "@bufbuild/cel/ext";
+import { listsLibrary } from "./listsLibrary.ts";
 
-const env = celEnv({ funcs: strings });
+const env = celEnv({ funcs: [...strings, ...listsLibrary] });
 
 export interface Bindings {
   readonly object: CelInput;
