@@ -62,6 +62,19 @@ const stringMethods: Readonly<Record<string, CelStaticType>> = {
   lastIndexOf: t.int,
   split: listOf(t.string),
 };
+// The kind of each argument, position by position (cel-go strings and ext.Strings version 2).
+const stringMethodArgs: Readonly<Record<string, readonly string[]>> = {
+  startsWith: ["string"],
+  endsWith: ["string"],
+  contains: ["string"],
+  matches: ["string"],
+  replace: ["string", "string", "int"],
+  substring: ["int", "int"],
+  charAt: ["int"],
+  indexOf: ["string", "int"],
+  lastIndexOf: ["string", "int"],
+  split: ["string", "int"],
+};
 const conversions: Readonly<Record<string, CelStaticType>> = { string: t.string, int: t.int, double: t.double };
 
 interface Walk {
@@ -187,23 +200,22 @@ function fieldType(type: CelStaticType, field: string): CelStaticType {
 function callType(fn: string, target: Expr | undefined, args: readonly Expr[], w: Walk): CelStaticType {
   const self = target === undefined ? undefined : typeOf(target, w);
   const argTypes = args.map((a) => typeOf(a, w));
-  const [a, b] = self === undefined ? argTypes : [self, ...argTypes];
+  const operands = self === undefined ? argTypes : [self, ...argTypes];
+  const [a, b] = operands;
   if (fn === "@in") {
     if (b !== undefined && b.k !== "list" && b.k !== "map" && b.k !== "dyn") throw outside(`in on ${b.k}`);
     return t.bool;
   }
+  if (fn === "!_" || fn === "_&&_" || fn === "_||_") {
+    expectKinds(fn, operands, ["bool"]);
+    return t.bool;
+  }
   if (boolOps.has(fn)) {
+    if (fn !== "_==_" && fn !== "_!=_" && fn !== "@not_strictly_false") expectKinds(fn, operands, [...scalars]);
     if (a !== undefined && b !== undefined && isConcrete(a) && isConcrete(b) && a.k !== b.k) equalityOperands(fn, a, b);
     return t.bool;
   }
-  if (arithmetic.has(fn) || fn === "-_") {
-    if (a === undefined) throw outside(fn);
-    if (b === undefined || !isConcrete(b)) return isConcrete(a) ? a : t.dyn;
-    if (!isConcrete(a)) return b;
-    if (a.k !== b.k || (fn !== "_+_" && (a.k === "string" || a.k === "list")))
-      throw outside(`${fn} on ${a.k} and ${b.k}`);
-    return a;
-  }
+  if (arithmetic.has(fn) || fn === "-_") return arithmeticType(fn, a, b);
   if (fn === "_[_]") {
     if (a?.k === "list") return a.elem;
     if (a?.k === "map") return a.value;
@@ -214,19 +226,51 @@ function callType(fn: string, target: Expr | undefined, args: readonly Expr[], w
     const [, then, other] = argTypes;
     return then !== undefined && other !== undefined && then.k === other.k && isConcrete(then) ? then : t.unknown;
   }
-  if (fn === "size") return t.int;
+  if (fn === "size") {
+    expectKinds(fn, operands, ["string", "bytes", "list", "map"]);
+    return t.int;
+  }
   const listMethod = listsMethod(fn, self, argTypes);
   if (listMethod !== undefined) return listMethod;
-  if (fn in conversions && target === undefined && args.length === 1) return conversions[fn] ?? t.unknown;
-  if (fn === "join" && self !== undefined && (self.k === "list" || self.k === "dyn")) return t.string;
+  if (fn in conversions && target === undefined && args.length === 1) {
+    expectKinds(fn, operands, [...scalars]);
+    return conversions[fn] ?? t.unknown;
+  }
+  if (fn === "join" && self !== undefined && (self.k === "list" || self.k === "dyn")) {
+    expectKinds(fn, argTypes, ["string"]);
+    return t.string;
+  }
   const method = stringMethods[fn];
   if (method !== undefined && self !== undefined && (self.k === "string" || self.k === "dyn")) {
+    argTypes.forEach((arg, i) => {
+      expectKinds(fn, [arg], [stringMethodArgs[fn]?.[i] ?? "none"]);
+    });
     const pattern = args[0]?.exprKind;
     if (fn === "matches" && pattern?.case === "constExpr" && pattern.value.constantKind.case === "stringValue")
       w.regexes.push(pattern.value.constantKind.value);
     return method;
   }
   throw outside(`the function ${fn}`);
+}
+
+/** Operands of a known kind outside those the function takes: cel-go's checker decides, not the model. */
+function expectKinds(fn: string, operands: readonly CelStaticType[], kinds: readonly string[]): void {
+  const odd = operands.find((o) => isConcrete(o) && !kinds.includes(o.k));
+  if (odd !== undefined) throw outside(`${fn} on ${odd.k}`);
+}
+
+// Arithmetic on ints, uints and doubles; + also joins strings, bytes and lists.
+function arithmeticType(fn: string, a: CelStaticType | undefined, b: CelStaticType | undefined): CelStaticType {
+  if (a === undefined) throw outside(fn);
+  expectKinds(
+    fn,
+    [a, ...(b === undefined ? [] : [b])],
+    fn === "_+_" ? [...numbers, "string", "bytes", "list"] : [...numbers],
+  );
+  if (b === undefined || !isConcrete(b)) return isConcrete(a) ? a : t.dyn;
+  if (!isConcrete(a)) return b;
+  if (a.k !== b.k) throw outside(`${fn} on ${a.k} and ${b.k}`);
+  return a;
 }
 
 const scalars = new Set(["bool", "int", "uint", "double", "string", "bytes"]);
