@@ -1,5 +1,6 @@
 import { test } from "@fast-check/vitest";
 import { expect } from "vitest";
+import type { Scenario } from "../../generators/scenario.ts";
 import { scenario } from "../../generators/scenario.ts";
 import type { Query } from "../../oracles/invariants/invariant.ts";
 import { decide } from "../../oracles/model/decide.ts";
@@ -13,7 +14,7 @@ const model = (q: Query) => decide(q.subject, q.cluster, q.request, q.kubernetes
 // A predicate that keeps every move reduces as far as the moves go: whatever it keeps on the way,
 // the loader must accept (a CREATE that loses its name but not its object's, a registry that loses
 // the request's own resource, are inputs no API server sends and the loader rejects).
-test.prop([scenario({ invalidRate: 0, manifestEdges: true })], fastCheckParameters(60))(
+test.prop([scenario({ invalidRate: 0, manifestEdges: true })], fastCheckParameters<[Scenario]>(60))(
   "every query the reducer keeps is one the loader accepts",
   async (q) => {
     const kept: Query[] = [];
