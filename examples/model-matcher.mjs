@@ -8,6 +8,7 @@ import { register } from "tsx/esm/api";
 
 register();
 const { decide, servesSubject } = await import("../oracles/model/decide.ts");
+const { outsideModel } = await import("../oracles/model/outsideModel.ts");
 const { supportedMinors, isMinor } = await import("../oracles/model/versions.ts");
 
 const subjects = [
@@ -29,12 +30,16 @@ export default function handle(message) {
         subjects,
         input: "manifest",
         kubernetesVersions: [...supportedMinors],
+        // An opt-in feature (docs/protocol-capabilities.md): the model evaluates matchConditions.
+        capabilities: { features: { matchConditions: true } },
       };
     case "match": {
       const { seq, kubernetesVersion: minor, subject, cluster, request } = message;
       if (!isMinor(minor) || !servesSubject(subject.kind, minor)) {
         return { seq, skipped: { message: `${subject.kind} is not served in ${minor}` } };
       }
+      const outside = outsideModel({ subject, cluster, request, kubernetesVersion: minor });
+      if (outside !== undefined) return { seq, skipped: { message: `outside the reference model: ${outside}` } };
       return { seq, ...decide(subject, cluster, request, minor).outcome };
     }
     default:

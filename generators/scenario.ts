@@ -6,6 +6,7 @@ import type { AdmissionRequest, GroupVersionResource } from "../oracles/contract
 import type { Subject, SubjectKind } from "../oracles/contract/subject.ts";
 import { servesSubject } from "../oracles/model/decide.ts";
 import { builtinEquivalents } from "../oracles/model/equivalents.ts";
+import { outsideModel } from "../oracles/model/outsideModel.ts";
 import type { Minor } from "../oracles/model/versions.ts";
 import { supportedMinors } from "../oracles/model/versions.ts";
 import type { AdmissionRequestConstraints } from "./admissionRequest.ts";
@@ -13,10 +14,12 @@ import { admissionRequest, drawableTypes } from "./admissionRequest.ts";
 import { cluster } from "./cluster.ts";
 import { invalidSubject } from "./invalidSubject.ts";
 import { manifestNulls } from "./manifestNulls.ts";
+import { matchConditions } from "./matchConditions.ts";
 import { matchResources } from "./matchResources.ts";
 import { policyWithBinding } from "./policyWithBinding.ts";
 import type { Swarm, SwarmConstraints } from "./swarm.ts";
 import { swarm } from "./swarm.ts";
+import { userInfo } from "./userInfo.ts";
 import type { ResourceType } from "./vocabulary.ts";
 import { resourceTypes } from "./vocabulary.ts";
 import { webhook } from "./webhook.ts";
@@ -50,6 +53,12 @@ export interface ScenarioConstraints {
    * so that `outOfScope(scenario, capabilities)` is undefined (default: everything).
    */
   readonly capabilities?: Capabilities;
+  /**
+   * How often a policy or webhook carries matchConditions and the request a drawn userInfo
+   * (default 0: the draws are exactly as before). Only with the matchConditions capability, and
+   * only scenarios the reference model decides (oracles/model/outsideModel.ts).
+   */
+  readonly conditionRate?: number;
 }
 
 const allKinds: readonly SubjectKind[] = [
@@ -75,7 +84,8 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
   // Nulls are manifest input, decoded before defaulting: drawn with the validation feature.
   const edges = constraints.manifestEdges === true;
   const nullRate = caps.features.validation && edges ? (constraints.nullRate ?? 0.2) : 0;
-  return fc
+  const conditionRate = caps.features.matchConditions ? (constraints.conditionRate ?? 0) : 0;
+  const drawn = fc
     .record({ pair: pairs, swarm: swarm(swarmInScope(constraints.swarm, caps)) })
     .chain(({ pair, swarm: s }) => admissionRequest(inScope(requestFocus(s))).map((request) => ({ pair, s, request })))
     .chain(({ pair, s, request }) =>
@@ -103,6 +113,31 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
         request,
       })),
     );
+  if (conditionRate <= 0) return drawn;
+  const weight = Math.round(conditionRate * 100);
+  const withConditions = drawn
+    .chain((sc) => withMatchConditions(sc, caps.features.validation))
+    .filter((sc) => outsideModel(sc) === undefined);
+  return fc.oneof({ arbitrary: drawn, weight: 100 - weight }, { arbitrary: withConditions, weight });
+}
+
+/** The scenario with conditions on its policy or webhook and a drawn user on its request. */
+function withMatchConditions(sc: Scenario, invalidAllowed: boolean): fc.Arbitrary<Scenario> {
+  const s = sc.subject;
+  if (s.kind === "MatchResources") return fc.constant(sc);
+  return fc
+    .record({
+      conditions: matchConditions(sc.request, { invalidRate: invalidAllowed ? 0.05 : 0 }),
+      user: userInfo(),
+    })
+    .map(({ conditions, user }) => {
+      const request = user === undefined ? sc.request : { ...sc.request, userInfo: user };
+      const subject: Subject =
+        "policy" in s
+          ? { ...s, policy: { ...s.policy, matchConditions: conditions } }
+          : { ...s, webhook: { ...s.webhook, matchConditions: conditions } };
+      return { ...sc, subject, request };
+    });
 }
 
 // The CRD twice: its equivalents come from the cluster and may lack a kind.

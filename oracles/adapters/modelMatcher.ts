@@ -2,6 +2,7 @@
 import { fullCapabilities } from "../contract/capabilities.ts";
 import { subjectKinds } from "../contract/subject.ts";
 import { decide } from "../model/decide.ts";
+import { outsideModel } from "../model/outsideModel.ts";
 import { supportedMinors } from "../model/versions.ts";
 import type { Matcher } from "./matcher.ts";
 
@@ -12,10 +13,11 @@ export function modelMatcher(): Matcher {
     input: "manifest",
     kubernetesVersions: supportedMinors,
     capabilities: fullCapabilities,
-    match: async (q) => ({
-      answer: "outcome",
-      outcome: decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome,
-    }),
+    match: async (q) => {
+      const outside = outsideModel(q);
+      if (outside !== undefined) return { answer: "skipped", message: `outside the reference model: ${outside}` };
+      return { answer: "outcome", outcome: decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome };
+    },
     close: async () => {},
   };
 }

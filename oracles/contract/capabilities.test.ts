@@ -35,6 +35,13 @@ const tokenReview = {
   namespace: "",
 };
 const invalid: Subject = { kind: "MatchResources", matchResources: { matchPolicy: "Sometimes" } };
+const hook = (expression: string): Subject => ({
+  kind: "ValidatingWebhook",
+  webhook: {
+    rules: [{ operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["*"] }],
+    matchConditions: [{ name: "c", expression }],
+  },
+});
 
 describe("outOfScope", () => {
   it.each<[string, Query, Capabilities, string | undefined]>([
@@ -94,6 +101,25 @@ describe("outOfScope", () => {
     ["pods have no equivalents", q({}, mr("Equivalent")), without("equivalent"), undefined],
     ["defaulting alone leaves nothing out: subjects are sent defaulted", q(), without("defaulting"), undefined],
     [
+      "a webhook with matchConditions is outside a profile without them",
+      q({}, hook("true")),
+      without("matchConditions"),
+      "matchConditions not claimed",
+    ],
+    ["a webhook with matchConditions is inside the full profile", q({}, hook("true")), fullCapabilities, undefined],
+    [
+      "a condition the model does not decide is outside every profile",
+      q({}, hook("authorizer.group('').resource('pods').check('get').allowed()")),
+      fullCapabilities,
+      'outside the reference model: matchCondition "c": the authorizer variable is not modelled',
+    ],
+    [
+      "a user without conditions decides nothing and is sent",
+      q({ userInfo: { username: "alice", groups: ["system:authenticated"] } }),
+      without("matchConditions"),
+      undefined,
+    ],
+    [
       "a kind at a minor its subjectVersions leave out",
       q(),
       { ...fullCapabilities, subjectVersions: { MatchResources: ["1.36"] } },
@@ -144,9 +170,15 @@ describe("ready.capabilities", () => {
     expect(parseReady(message).ok).toBe(false);
   });
 
-  it("absent means the full profile, as line protocol v1 always meant", () => {
-    expect(readCapabilities({})).toEqual(fullCapabilities);
-    expect(isFull(readCapabilities({}))).toBe(true);
+  it("absent means everything line protocol v1 knew, and none of the later opt-in features", () => {
+    const v1 = { ...fullCapabilities, features: { ...fullCapabilities.features, matchConditions: false } };
+    expect(readCapabilities({})).toEqual(v1);
+    expect(isFull(readCapabilities({}))).toBe(false);
+  });
+
+  it("an opt-in feature is claimed by naming it", () => {
+    const caps = readCapabilities({ capabilities: { features: { matchConditions: true } } });
+    expect(isFull(caps)).toBe(true);
   });
 
   it("stored input is asked neither validation nor defaulting", () => {
@@ -162,6 +194,8 @@ describe("ready.capabilities", () => {
     const caps = readCapabilities({
       capabilities: { operations: ["CREATE"], subresources: [], features: { validation: false } },
     });
-    expect(describeCapabilities(caps)).toBe("operations CREATE; subresources none; without validation");
+    expect(describeCapabilities(caps)).toBe(
+      "operations CREATE; subresources none; without validation, matchConditions",
+    );
   });
 });

@@ -10,6 +10,7 @@ import {
   isExemptAdmissionConfigurationKind,
   isPolicyConfigurationResource,
 } from "../model/exemptions.ts";
+import { outsideModel } from "../model/outsideModel.ts";
 import { noTrace } from "../model/trace.ts";
 import { validateSubject } from "../model/validation.ts";
 import type { Minor } from "../model/versions.ts";
@@ -28,6 +29,7 @@ export const features = [
   "exemptions",
   "missingNamespaces",
   "customResources",
+  "matchConditions",
 ] as const;
 
 export type Feature = (typeof features)[number];
@@ -40,7 +42,14 @@ export const featureSummaries: Readonly<Record<Feature, string>> = {
   exemptions: "the resources admission never matches (admission configuration, auth reviews)",
   missingNamespaces: "requests in namespaces that do not exist",
   customResources: "resources outside the built-in API groups",
+  matchConditions: "matchConditions on policies and webhooks, and the request's userInfo they read",
 };
+
+/**
+ * Features that came after line protocol v1: an implementation claims them only by naming them,
+ * so that one written before them is never sent what it never heard of.
+ */
+export const optInFeatures: readonly Feature[] = ["matchConditions"];
 
 export interface Capabilities {
   readonly operations: readonly Operation[];
@@ -66,7 +75,10 @@ export function readCapabilities(ready: Pick<ReadyMessage, "input" | "capabiliti
   const c = ready.capabilities ?? {};
   const stored = ready.input === "stored";
   const declared = c.features ?? {};
-  const featureMap = Object.fromEntries(features.map((f) => [f, declared[f] ?? true])) as Record<Feature, boolean>;
+  const featureMap = Object.fromEntries(features.map((f) => [f, declared[f] ?? !optInFeatures.includes(f)])) as Record<
+    Feature,
+    boolean
+  >;
   if (stored) {
     featureMap.validation = false;
     featureMap.defaulting = false;
@@ -157,6 +169,9 @@ function hasOtherEquivalents(q: Query): boolean {
  */
 export function outOfScope(q: Query, caps: Capabilities): string | undefined {
   const { request, subject, kubernetesVersion: minor } = q;
+  if (!caps.features.matchConditions && carriesMatchConditions(subject)) return "matchConditions not claimed";
+  const outside = outsideModel(q);
+  if (outside !== undefined) return `outside the reference model: ${outside}`;
   if (!servesSubject(subject.kind, minor) || !claimsSubjectAt(caps, subject.kind, minor))
     return `${subject.kind} at ${minor} not claimed`;
   if (!caps.operations.includes(request.operation)) return `operation ${request.operation} not claimed`;
@@ -171,6 +186,13 @@ export function outOfScope(q: Query, caps: Capabilities): string | undefined {
   if (!caps.features.equivalent && matchPolicies(stored).some((p) => p !== "Exact") && hasOtherEquivalents(q))
     return "the Equivalent pass not claimed";
   return undefined;
+}
+
+/** A policy or webhook with at least one matchCondition (as decoded: null is none). */
+export function carriesMatchConditions(subject: Subject): boolean {
+  const s = subject as { policy?: { matchConditions?: unknown }; webhook?: { matchConditions?: unknown } };
+  const list = s.policy?.matchConditions ?? s.webhook?.matchConditions;
+  return Array.isArray(list) && list.length > 0;
 }
 
 /** One line for a terminal: what is left out of the full profile ("" when nothing is). */

@@ -52,9 +52,17 @@ export interface MatchResources {
   readonly matchPolicy?: string;
 }
 
+/** admissionregistration/v1 MatchCondition: a named CEL expression that must be true to match. */
+export interface MatchCondition {
+  readonly name?: string;
+  readonly expression?: string;
+}
+
 export interface PolicySpec {
   readonly matchConstraints?: MatchResources;
   readonly failurePolicy?: string;
+  /** A compatible extension of format v1 (docs/case-format.md). */
+  readonly matchConditions?: readonly MatchCondition[];
 }
 
 export interface BindingSpec {
@@ -71,6 +79,16 @@ export interface Webhook {
   readonly objectSelector?: LabelSelector;
   readonly matchPolicy?: string;
   readonly failurePolicy?: string;
+  /** A compatible extension of format v1 (docs/case-format.md). */
+  readonly matchConditions?: readonly MatchCondition[];
+}
+
+/** authentication/v1 UserInfo: who sends the request. */
+export interface UserInfo {
+  readonly username?: string;
+  readonly uid?: string;
+  readonly groups?: readonly string[];
+  readonly extra?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** A Kubernetes object as it appears in an AdmissionRequest: any JSON object. */
@@ -86,6 +104,8 @@ export interface AdmissionRequest {
   readonly name?: string;
   readonly object?: KubeObject | null;
   readonly oldObject?: KubeObject | null;
+  /** A compatible extension of format v1; omitted: the default user (oracles/model/userInfo.ts). */
+  readonly userInfo?: UserInfo;
 }
 
 export interface EquivalentResource {

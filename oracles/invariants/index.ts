@@ -5,6 +5,7 @@ import { decidesTwiceAlike } from "./decidesTwiceAlike.ts";
 import { equivalentCoversExact } from "./equivalentCoversExact.ts";
 import { excludeEverythingNeverMatches } from "./excludeEverythingNeverMatches.ts";
 import { excludeNeverAddsMatches } from "./excludeNeverAddsMatches.ts";
+import { falseConditionNeverMatches } from "./falseConditionNeverMatches.ts";
 import type { Invariant } from "./invariant.ts";
 import { listOrderIrrelevant } from "./listOrderIrrelevant.ts";
 import { manifestDecidesAsStored } from "./manifestDecidesAsStored.ts";
@@ -16,6 +17,7 @@ import { renameNamespace } from "./renameNamespace.ts";
 import { resourceRuleNeverRemovesMatches } from "./resourceRuleNeverRemovesMatches.ts";
 import { ruleOrderIrrelevant } from "./ruleOrderIrrelevant.ts";
 import { selectorRequirementNeverAddsMatches } from "./selectorRequirementNeverAddsMatches.ts";
+import { trueConditionChangesNothing } from "./trueConditionChangesNothing.ts";
 import { unmentionedLabelsIrrelevant } from "./unmentionedLabelsIrrelevant.ts";
 import { unrelatedNamespacesIrrelevant } from "./unrelatedNamespacesIrrelevant.ts";
 import { validatingAndMutatingAgree } from "./validatingAndMutatingAgree.ts";
@@ -44,4 +46,6 @@ export const invariants: readonly Invariant[] = [
   decidesTwiceAlike,
   webhookDecidesAsMatchResources,
   validatingAndMutatingAgree,
+  trueConditionChangesNothing,
+  falseConditionNeverMatches,
 ];

@@ -1,4 +1,5 @@
 import { labels } from "../../generators/labels.ts";
+import { carriesMatchConditions } from "../contract/capabilities.ts";
 import type { Subject } from "../contract/subject.ts";
 import { invariant } from "./invariant.ts";
 import { same } from "./relations.ts";
@@ -12,7 +13,7 @@ export const oldObjectIrrelevantWithoutObjectSelector = invariant({
     'k8s.io/apiserver predicates/namespace/matcher.go GetNamespaceLabels: "If the request itself is creating or updating a namespace, then get the labels from attr.Object"; object/matcher.go reads oldObject only for a non-empty selector',
   extra: labels(),
   pair: (q, relabelled) => {
-    if (hasObjectRequirement(q.subject) || !q.request.oldObject) return undefined;
+    if (hasObjectRequirement(q.subject) || !q.request.oldObject || carriesMatchConditions(q.subject)) return undefined;
     return [q, mapObjectLabels(q, () => relabelled, "old")];
   },
   holds: same,

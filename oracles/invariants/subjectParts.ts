@@ -2,6 +2,7 @@
 import type {
   KubeObject,
   LabelSelector,
+  MatchCondition,
   MatchResources,
   NamedRuleWithOperations,
   RuleWithOperations,
@@ -145,4 +146,18 @@ export function mapNamespaceLabels(
 
 export function renameKeys(labels: Readonly<Record<string, string>>, from: string, to: string): Record<string, string> {
   return Object.fromEntries(Object.entries(labels).map(([k, v]) => [k === from ? to : k, v]));
+}
+
+/** The subject with one more matchCondition (a policy or webhook), or undefined for MatchResources. */
+export function withCondition(s: Subject, condition: MatchCondition): Subject | undefined {
+  switch (s.kind) {
+    case "MatchResources":
+      return undefined;
+    case "ValidatingAdmissionPolicy":
+    case "MutatingAdmissionPolicy":
+      return { ...s, policy: { ...s.policy, matchConditions: [...(s.policy.matchConditions ?? []), condition] } };
+    case "ValidatingWebhook":
+    case "MutatingWebhook":
+      return { ...s, webhook: { ...s.webhook, matchConditions: [...(s.webhook.matchConditions ?? []), condition] } };
+  }
 }

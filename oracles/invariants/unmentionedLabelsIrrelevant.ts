@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { carriesMatchConditions } from "../contract/capabilities.ts";
 import { invariant } from "./invariant.ts";
 import { same } from "./relations.ts";
 import { mapNamespaceLabels, mapObjectLabels, mentionedKeys } from "./subjectParts.ts";
@@ -16,7 +17,7 @@ export const unmentionedLabelsIrrelevant = invariant({
   }),
   pair: (q, { key, value, drop }) => {
     const mentioned = mentionedKeys(q.subject);
-    if (mentioned.has(key)) return undefined;
+    if (mentioned.has(key) || carriesMatchConditions(q.subject)) return undefined;
     const edit = (labels: Readonly<Record<string, string>>) => {
       const kept = Object.fromEntries(
         Object.entries(labels).filter(([k]) => mentioned.has(k) || k === "kubernetes.io/metadata.name" || !drop),

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { carriesMatchConditions } from "../contract/capabilities.ts";
 import type { Subject } from "../contract/subject.ts";
 import type { Query } from "./invariant.ts";
 import { invariant } from "./invariant.ts";
@@ -15,7 +16,7 @@ export const webhookDecidesAsMatchResources = invariant({
     const s = q.subject;
     if (s.kind !== "ValidatingWebhook" && s.kind !== "MutatingWebhook") return undefined;
     const rules = s.webhook.rules ?? [];
-    if (rules.length === 0 || exemptFromWebhooks(q)) return undefined;
+    if (rules.length === 0 || exemptFromWebhooks(q) || carriesMatchConditions(s)) return undefined;
     // A validating webhook sees a generateName create after the registry named it (rest/create.go).
     if (s.kind === "ValidatingWebhook" && q.request.operation === "CREATE" && (q.request.name ?? "") === "")
       return undefined;

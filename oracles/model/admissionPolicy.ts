@@ -4,6 +4,7 @@ import type { Outcome } from "../contract/outcome.ts";
 import type { PolicySubject } from "../contract/subject.ts";
 import { asValidatingAdmissionSeesIt } from "./attributes.ts";
 import type { ClauseName } from "./clauses.ts";
+import { matchConditionsFor } from "./conditionsFor.ts";
 import { isAuthReview, isPolicyConfigurationResource } from "./exemptions.ts";
 import type { MatchContext } from "./matchResources.ts";
 import { matchResources } from "./matchResources.ts";
@@ -74,8 +75,36 @@ export function decidePolicy(subject: PolicySubject, given: MatchContext): Outco
       : `namespace "${attr.namespace}" not found`;
     return { outcome: "error", code: 404, message };
   }
+  const conditions = subject.policy.matchConditions ?? [];
+  if (conditions.length > 0) {
+    const result = matchConditionsFor(conditions, subject.policy.failurePolicy, policyMatch.kind, ctx);
+    if (result.result === "noMatch") return noMatch;
+    if (result.result === "error") return conditionError(subject, result.message, ctx);
+  }
   trace.take(mutating ? "policy.mutationsEvaluated" : "policy.validationsEvaluated");
   return { outcome: "match", matchedResource: policyMatch.resource, matchedKind: policyMatch.kind };
+}
+
+// A matchCondition error under Fail. validating/validator.go Validate makes it a Deny decision,
+// which the binding's validationActions route (omitted: Deny, as the upstream oracle fills it):
+// only Deny denies, with reason Invalid (422); Warn and Audit let the request through unvalidated.
+// mutating/dispatcher.go: addConfigError(Reason Invalid), a 403 whose reason is changed.
+function conditionError(subject: PolicySubject, message: string, ctx: MatchContext): Outcome {
+  const withBinding = `'${policyName}' with binding '${bindingName}'`;
+  if (subject.kind === "MutatingAdmissionPolicy") {
+    ctx.trace.take("policy.mutatingConditionErrorForbidden");
+    return { outcome: "error", code: 403, message: `policy ${withBinding} denied request: ${message}` };
+  }
+  if (!(subject.binding?.validationActions ?? ["Deny"]).includes("Deny")) {
+    ctx.trace.take("policy.conditionErrorNotDenied");
+    return noMatch;
+  }
+  ctx.trace.take("policy.conditionErrorDenied");
+  return {
+    outcome: "error",
+    code: 422,
+    message: `${forbiddenPrefix(ctx.attr)}ValidatingAdmissionPolicy ${withBinding} denied request: ${message}`,
+  };
 }
 
 // validating/dispatcher.go addConfigError and generic/policy_dispatcher.go: a configuration error

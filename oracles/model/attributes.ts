@@ -5,7 +5,9 @@ import type {
   GroupVersionResource,
   KubeObject,
   Operation,
+  UserInfo,
 } from "../contract/kube.ts";
+import { requestUser } from "./userInfo.ts";
 
 export interface Attributes {
   readonly operation: Operation;
@@ -16,6 +18,7 @@ export interface Attributes {
   readonly name: string;
   readonly object: KubeObject | null;
   readonly oldObject: KubeObject | null;
+  readonly user: UserInfo;
 }
 
 /** Applies the request defaults of conformance-format.md §1.2. */
@@ -29,6 +32,7 @@ export function toAttributes(request: AdmissionRequest): Attributes {
     name: request.name ?? "",
     object: request.object ?? null,
     oldObject: request.oldObject ?? null,
+    user: requestUser(request),
   };
 }
 

@@ -6,9 +6,25 @@ export interface Clause {
   readonly summary: string;
   /** false: only objects that bypassed API validation reach it (no case file can). */
   readonly reachable: boolean;
+  /** false: the generators do not draw it yet (matchConditions, issue 14); the corpus reaches it. */
+  readonly generated: boolean;
 }
 
-const clause = (source: string, summary: string, reachable = true): Clause => ({ source, summary, reachable });
+const clause = (source: string, summary: string, reachable = true): Clause => ({
+  source,
+  summary,
+  reachable,
+  generated: true,
+});
+const corpusOnly = (source: string, summary: string): Clause => ({
+  source,
+  summary,
+  reachable: true,
+  generated: false,
+});
+const matcherGo = "k8s.io/apiserver pkg/admission/plugin/webhook/matchconditions/matcher.go Match";
+const conditionValidation =
+  "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go validateMatchConditions";
 
 export const clauses = {
   "binding.matches": clause(
@@ -67,6 +83,13 @@ export const clauses = {
     "k8s.io/apimachinery pkg/labels/selector.go Requirement.Matches",
     "NotIn holds for an absent key",
   ),
+  "matchConditions.allTrue": corpusOnly(matcherGo, "every matchCondition is true: the policy or webhook acts"),
+  "matchConditions.errorIgnored": corpusOnly(
+    matcherGo,
+    "a condition errs, none is false, failurePolicy Ignore: no match",
+  ),
+  "matchConditions.falseNoMatch": corpusOnly(matcherGo, "a false matchCondition: no match"),
+  "matchConditions.falseWinsOverErrors": corpusOnly(matcherGo, "a false matchCondition wins over the others' errors"),
   "matchResources.emptyResourceRulesMatchAll": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/matching/matching.go Matcher.Matches",
     "empty resourceRules match every resource (bindings and MatchResources only)",
@@ -197,6 +220,18 @@ export const clauses = {
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/object/matcher.go MatchObjectSelector",
     "an object selector that does not parse is a 500 error",
     false,
+  ),
+  "policy.conditionErrorDenied": corpusOnly(
+    "k8s.io/apiserver pkg/admission/plugin/policy/validating/validator.go Validate, dispatcher.go Dispatch",
+    "a validating policy's matchCondition error under Fail denies (422) through a Deny binding",
+  ),
+  "policy.conditionErrorNotDenied": corpusOnly(
+    "k8s.io/apiserver pkg/admission/plugin/policy/validating/dispatcher.go Dispatch",
+    "a matchCondition error under Fail only warns or audits when the binding has no Deny: no validation runs",
+  ),
+  "policy.mutatingConditionErrorForbidden": corpusOnly(
+    "k8s.io/apiserver pkg/admission/plugin/policy/mutating/dispatcher.go dispatchInvocations addConfigError",
+    "a mutating policy's matchCondition error under Fail is a 403 (Reason Invalid)",
   ),
   "policy.configErrorIgnored": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/validating/dispatcher.go Dispatch",
@@ -374,6 +409,18 @@ export const clauses = {
     "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go",
     "failurePolicy must be Fail or Ignore",
   ),
+  "validation.matchConditionCompileError": corpusOnly(
+    conditionValidation,
+    "a matchCondition expression that does not compile, or is not boolean, is invalid",
+  ),
+  "validation.matchConditionExpressionRequired": corpusOnly(
+    conditionValidation,
+    "a matchCondition needs an expression",
+  ),
+  "validation.matchConditionNameDuplicate": corpusOnly(conditionValidation, "matchCondition names are unique"),
+  "validation.matchConditionNameInvalid": corpusOnly(conditionValidation, "a matchCondition name is a qualified name"),
+  "validation.matchConditionNameRequired": corpusOnly(conditionValidation, "a matchCondition needs a name"),
+  "validation.matchConditionsTooMany": corpusOnly(conditionValidation, "at most 64 matchConditions"),
   "validation.matchPolicyUnsupported": clause(
     "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go",
     "matchPolicy must be Exact or Equivalent",
@@ -473,6 +520,10 @@ export const clauses = {
   "webhook.called": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/generic/webhook.go ShouldCallHook",
     "the webhook is called",
+  ),
+  "webhook.conditionErrorForbidden": corpusOnly(
+    "k8s.io/apiserver pkg/admission/plugin/webhook/generic/webhook.go ShouldCallHook",
+    "a webhook's matchCondition error under Fail is a 403 Forbidden on the request's resource and name",
   ),
   "webhook.emptyRulesNeverMatch": clause(
     "k8s.io/apiserver pkg/admission/plugin/webhook/generic/webhook.go ShouldCallHook",

@@ -34,7 +34,8 @@ const matchResources: Fields = {
     matchPolicy: "pointer",
   },
 };
-const policy: Fields = { fields: { matchConstraints: matchResources, failurePolicy: "pointer" } };
+const matchConditions = { list: { fields: { name: "string", expression: "string" } } } as const;
+const policy: Fields = { fields: { matchConstraints: matchResources, failurePolicy: "pointer", matchConditions } };
 // policyName is a plain string (null -> ""). validationActions: null is a given, empty list (the
 // binding's "at least one" error), not the omitted list that format v1 takes as valid.
 const binding: Fields = { fields: { matchResources, policyName: "string", validationActions: strings } };
@@ -45,6 +46,7 @@ const webhook: Fields = {
     objectSelector: labelSelector,
     matchPolicy: "pointer",
     failurePolicy: "pointer",
+    matchConditions,
   },
 };
 

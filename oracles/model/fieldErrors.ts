@@ -3,11 +3,17 @@
 import type { Minor } from "./versions.ts";
 import { atLeast } from "./versions.ts";
 
-type ErrorType = "Required value" | "Forbidden" | "Invalid value" | "Duplicate value" | "Unsupported value";
+type ErrorType =
+  | "Required value"
+  | "Forbidden"
+  | "Invalid value"
+  | "Duplicate value"
+  | "Unsupported value"
+  | "Too many";
 
 /** A bad value, with the Go type of a list (printed with %#v before 1.34). */
 export interface BadValue {
-  readonly value: string | readonly string[];
+  readonly value: string | number | readonly string[];
   readonly goListType?: string;
 }
 
@@ -35,6 +41,7 @@ export function printFieldErrors(errors: readonly FieldError[], minor: Minor): s
 // ErrorBody: strings %q; other values JSON from 1.34 (e172d59e... field/errors.go), %#v before.
 function printValue(bad: BadValue, minor: Minor): string {
   if (typeof bad.value === "string") return JSON.stringify(bad.value);
+  if (typeof bad.value === "number") return String(bad.value);
   if (atLeast(minor, 34)) return JSON.stringify(bad.value);
   return `[]${bad.goListType ?? "string"}{${bad.value.map((v) => JSON.stringify(v)).join(", ")}}`;
 }
@@ -58,4 +65,12 @@ export const notSupported = (field: string, value: string, valid: readonly strin
   type: "Unsupported value",
   bad: { value },
   detail: `supported values: ${valid.map((s) => JSON.stringify(s)).join(", ")}`,
+});
+
+/** field.TooMany(path, actual, max): "Too many: 65: must have at most 64 items". */
+export const tooMany = (field: string, actual: number, max: number): FieldError => ({
+  field,
+  type: "Too many",
+  bad: { value: actual },
+  detail: `must have at most ${max} items`,
 });

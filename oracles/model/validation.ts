@@ -1,10 +1,17 @@
 // k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go, applied to the
 // defaulted subject. Fields matching does not read are taken as present and valid.
-import type { MatchResources, NamedRuleWithOperations, RuleWithOperations, Webhook } from "../contract/kube.ts";
+import type {
+  MatchCondition,
+  MatchResources,
+  NamedRuleWithOperations,
+  RuleWithOperations,
+  Webhook,
+} from "../contract/kube.ts";
 import type { PolicySubject, Subject } from "../contract/subject.ts";
 import type { FieldError } from "./fieldErrors.ts";
-import { duplicate, invalid, notSupported, required } from "./fieldErrors.ts";
-import { nameIsDNSSubdomain, validateLabelSelector } from "./labelValidation.ts";
+import { duplicate, invalid, notSupported, required, tooMany } from "./fieldErrors.ts";
+import { labelKeyErrors, nameIsDNSSubdomain, validateLabelSelector } from "./labelValidation.ts";
+import { compileCondition, notBoolDetail } from "./matchConditions.ts";
 import type { Trace } from "./trace.ts";
 import type { Minor } from "./versions.ts";
 import { atLeast } from "./versions.ts";
@@ -54,6 +61,7 @@ function validatePolicy(subject: PolicySubject, minor: Minor, trace: Trace): Fie
     }
     if (mutating) errs.push(...mutatingOperations(matchConstraints, "spec.matchConstraints", trace));
   }
+  errs.push(...validateMatchConditions(subject.policy.matchConditions ?? [], "spec.matchConditions", minor, trace));
   const bindingName = subject.binding?.policyName;
   if (bindingName !== undefined) errs.push(...validatePolicyName(bindingName, trace));
   const bindingResources = subject.binding?.matchResources;
@@ -180,6 +188,55 @@ function validateWebhook(hook: Webhook, path: string, minor: Minor, trace: Trace
     const selector = hook[which];
     if (selector !== undefined) errs.push(...validateLabelSelector(selector, `${path}.${which}`, minor, trace));
   }
+  errs.push(...validateMatchConditions(hook.matchConditions ?? [], `${path}.matchConditions`, minor, trace));
+  return errs;
+}
+
+// validateMatchConditions: at most 64; each an expression that compiles to bool (params are
+// undeclared: format v1 has no paramKind) and a qualified name; names unique.
+function validateMatchConditions(
+  conditions: readonly MatchCondition[],
+  path: string,
+  minor: Minor,
+  trace: Trace,
+): FieldError[] {
+  const errs: FieldError[] = [];
+  if (conditions.length > 64) {
+    trace.take("validation.matchConditionsTooMany");
+    errs.push(tooMany(path, conditions.length, 64));
+  }
+  const names = new Set<string>();
+  conditions.forEach((c, i) => {
+    const at = `${path}[${i}]`;
+    const expression = (c.expression ?? "").trim();
+    if (expression === "") {
+      trace.take("validation.matchConditionExpressionRequired");
+      errs.push(required(`${at}.expression`));
+    } else {
+      const compiled = compileCondition(expression);
+      if (compiled.kind === "compileError" || compiled.kind === "notBool") {
+        trace.take("validation.matchConditionCompileError");
+        const detail = compiled.kind === "notBool" ? notBoolDetail(compiled.got, minor) : compiled.detail;
+        errs.push(invalid(`${at}.expression`, expression, detail));
+      }
+    }
+    const name = c.name ?? "";
+    if (name === "") {
+      trace.take("validation.matchConditionNameRequired");
+      errs.push(required(`${at}.name`));
+    } else {
+      // core/validation ValidateQualifiedName: validation.IsQualifiedName, which is IsLabelKey.
+      for (const m of labelKeyErrors(name, minor)) {
+        trace.take("validation.matchConditionNameInvalid");
+        errs.push(invalid(`${at}.name`, name, m));
+      }
+      if (names.has(name)) {
+        trace.take("validation.matchConditionNameDuplicate");
+        errs.push(duplicate(`${at}.name`, name));
+      }
+      names.add(name);
+    }
+  });
   return errs;
 }
 

@@ -3,6 +3,7 @@ import type { Webhook } from "../contract/kube.ts";
 import type { Outcome } from "../contract/outcome.ts";
 import { withValidatingName } from "./admissionPolicy.ts";
 import { sameGVR } from "./attributes.ts";
+import { matchConditionsFor } from "./conditionsFor.ts";
 import { equivalentResourcesFor, isEmptyKind, unknownKind } from "./equivalents.ts";
 import { isAuthReview, isExemptAdmissionConfigurationKind, webhooksExcludeAuthReviews } from "./exemptions.ts";
 import type { MatchContext } from "./matchResources.ts";
@@ -56,8 +57,26 @@ function shouldCallHook(hook: Webhook, ctx: MatchContext): Outcome {
     trace.take("webhook.objectErrorReturned");
     return { outcome: "error", code: obj.error.code, message: obj.error.message };
   }
+  const conditions = hook.matchConditions ?? [];
+  if (conditions.length > 0) {
+    const result = matchConditionsFor(conditions, hook.failurePolicy, invocation.matchedKind ?? attr.kind, ctx);
+    if (result.result === "noMatch") return noMatch;
+    if (result.result === "error") {
+      // webhook.go: apierrors.NewForbidden(attr.GetResource().GroupResource(), attr.GetName(), err).
+      trace.take("webhook.conditionErrorForbidden");
+      return { outcome: "error", code: 403, message: forbidden(attr, result.message) };
+    }
+  }
   trace.take("webhook.called");
   return invocation;
+}
+
+/** k8s.io/apimachinery pkg/api/errors NewForbidden's message. */
+function forbidden(attr: MatchContext["attr"], message: string): string {
+  const gr = attr.resource.group === "" ? attr.resource.resource : `${attr.resource.resource}.${attr.resource.group}`;
+  return attr.name === ""
+    ? `${gr} is forbidden: ${message}`
+    : `${gr} ${JSON.stringify(attr.name)} is forbidden: ${message}`;
 }
 
 // webhook.go ShouldCallHook: the first rule that matches exactly; then, for Equivalent only,

@@ -35,6 +35,10 @@ const concerns = [
   "validation",
   "versions",
   "nulls",
+  "matchConditions-webhooks",
+  "matchConditions-policies",
+  "matchConditions-validation",
+  "userInfo",
 ];
 
 describe("the corpus", () => {

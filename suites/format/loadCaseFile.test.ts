@@ -33,6 +33,21 @@ function loadError(text: string): CaseFileError {
 }
 
 describe("loading case files", () => {
+  it("loads a policy with matchConditions and a request with userInfo", () => {
+    const policy = goodCase
+      .replace(
+        "kind: MatchResources\n    matchResources:\n",
+        "kind: ValidatingAdmissionPolicy\n    binding: {}\n    policy:\n      matchConditions: [{name: a, expression: 'true'}]\n      matchConstraints:\n  ",
+      )
+      .replace(
+        "        name: web\n",
+        "        name: web\n        userInfo: {username: alice, groups: [system:authenticated]}\n",
+      );
+    const [c] = parseCaseFile("cases.yaml", policy);
+    expect(c?.subject).toMatchObject({ policy: { matchConditions: [{ name: "a", expression: "true" }] } });
+    expect(c?.tests[0]?.request.userInfo?.username).toBe("alice");
+  });
+
   it("loads a good case, normalises expected and adds the name label", () => {
     const [c] = parseCaseFile("cases.yaml", goodCase);
     expect(c?.tests[0]?.expected).toEqual({ outcome: "match" });
@@ -60,7 +75,7 @@ describe("loading case files", () => {
     [
       "a subject with matchConditions",
       goodCase.replace("      resourceRules:", "      matchConditions: []\n      resourceRules:"),
-      /subject\.matchResources: matchConditions are outside case format v1/,
+      /subject\.matchResources: matchConditions belong to a policy or webhook; a bare MatchResources subject has none/,
     ],
     [
       "a misspelt field",
@@ -122,6 +137,35 @@ describe("loading case files", () => {
       - {resource: {group: "", version: v1, resource: pods}, kind: {group: x.io, version: v1, kind: Other}}`,
       ),
       /cluster\.equivalentResources\[1\]: lists v1 pods a second time \(first at \[0\]\)/,
+    ],
+    [
+      "a user without system:authenticated",
+      goodCase.replace(
+        "        name: web\n",
+        "        name: web\n        userInfo: {username: alice, groups: [dev]}\n",
+      ),
+      /tests\[0\]\.request\.userInfo\.groups: a request's user carries system:authenticated/,
+    ],
+    [
+      "an anonymous user without system:unauthenticated",
+      goodCase.replace(
+        "        name: web\n",
+        "        name: web\n        userInfo: {username: system:anonymous, groups: [system:authenticated]}\n",
+      ),
+      /tests\[0\]\.request\.userInfo\.groups: a request's user carries system:unauthenticated/,
+    ],
+    [
+      "a user without a name",
+      goodCase.replace(
+        "        name: web\n",
+        "        name: web\n        userInfo: {groups: [system:authenticated]}\n",
+      ),
+      /tests\[0\]\.request\.userInfo\.username: every authenticated or anonymous user has a name/,
+    ],
+    [
+      "a misspelt userInfo field",
+      goodCase.replace("        name: web\n", "        name: web\n        userInfo: {user: alice}\n"),
+      /tests\[0\]\.request\.userInfo: unknown field "user"/,
     ],
     ["a duplicate case description", goodCase + goodCase.slice(1), /the description is used twice in the file/],
   ])("rejects %s with the file, case and field", (_, text, message) => {

@@ -27,7 +27,8 @@ function toCaseFileError(file: string, data: unknown, error: ErrorObject): CaseF
   const field = fieldPath(rest);
   const extra = (error.params as { additionalProperty?: string }).additionalProperty;
   let problem = error.message ?? "is not valid";
-  if (extra === "matchConditions") problem = "matchConditions are outside case format v1";
+  if (extra === "matchConditions")
+    problem = "matchConditions belong to a policy or webhook; a bare MatchResources subject has none";
   else if (extra !== undefined) problem = `unknown field "${extra}"`;
   else if (error.keyword === "enum") {
     const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues ?? [];

@@ -17,7 +17,8 @@ export function unrealRequest(r: AdmissionRequest): Unreal | undefined {
   return (
     nonStringLabel(r.object ?? null, ".request.object") ??
     nonStringLabel(r.oldObject ?? null, ".request.oldObject") ??
-    createNamedOtherThanObject(r)
+    createNamedOtherThanObject(r) ??
+    unauthenticatedUser(r)
   );
 }
 
@@ -69,6 +70,28 @@ function createNamedOtherThanObject(r: AdmissionRequest): Unreal | undefined {
     message:
       `a CREATE is named as its object is (k8s.io/apiserver pkg/endpoints/handlers/create.go takes the name from ` +
       `the object's metadata.name, "" only for generateName), but the name is ${JSON.stringify(name)} and the object ${has}`,
+  };
+}
+
+/**
+ * Every request reaches admission with a user the authentication chain made: a name, and
+ * system:authenticated in its groups (k8s.io/apiserver pkg/authentication/group/
+ * authenticated_group_adder.go; impersonation adds it too, endpoints/filters/impersonation/
+ * impersonation.go), or system:unauthenticated (the only group system:anonymous can have).
+ */
+function unauthenticatedUser(r: AdmissionRequest): Unreal | undefined {
+  const u = r.userInfo;
+  if (u === undefined) return undefined;
+  if ((u.username ?? "") === "")
+    return { field: ".request.userInfo.username", message: "every authenticated or anonymous user has a name" };
+  const groups = u.groups ?? [];
+  const anonymous = u.username === "system:anonymous";
+  if (anonymous ? groups.includes("system:unauthenticated") : groups.some((g) => /^system:(un)?authenticated$/.test(g)))
+    return undefined;
+  const needed = anonymous ? "system:unauthenticated" : "system:authenticated (or system:unauthenticated)";
+  return {
+    field: ".request.userInfo.groups",
+    message: `a request's user carries ${needed}: authentication adds it (k8s.io/apiserver pkg/authentication/group/authenticated_group_adder.go, endpoints/filters/impersonation/impersonation.go)`,
   };
 }
 

@@ -6,6 +6,7 @@ import { satisfies } from "../../oracles/contract/agreement.ts";
 import type { Expected } from "../../oracles/contract/outcome.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { decide } from "../../oracles/model/decide.ts";
+import { outsideModel } from "../../oracles/model/outsideModel.ts";
 import type { Minor } from "../../oracles/model/versions.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
 import { inParallel } from "../run/runContext.ts";
@@ -61,7 +62,11 @@ export function replayWithModel(cases: readonly LoadedCase[], only?: Minor): Tes
   return cases.flatMap((c) =>
     minorsFor(c, only).flatMap((minor) =>
       c.tests.map((t) => {
-        const d = decide(c.subject, t.cluster ?? c.cluster ?? {}, t.request, minor);
+        const cluster = t.cluster ?? c.cluster ?? {};
+        const outside = outsideModel({ subject: c.subject, cluster, request: t.request, kubernetesVersion: minor });
+        if (outside !== undefined)
+          return result(c, t, minor, { answer: "skipped", message: `outside the reference model: ${outside}` }, []);
+        const d = decide(c.subject, cluster, t.request, minor);
         return result(c, t, minor, { answer: "outcome", outcome: d.outcome }, d.clauses);
       }),
     ),

@@ -22,6 +22,8 @@ export function scenariosInScope(ctx: RunContext, phase: SkipPhase): fc.Arbitrar
       minors: ctx.options.minors,
       capabilities: ctx.matcher.capabilities,
       ...(ctx.matcher.input === "stored" && { invalidRate: 0 }),
+      // An implementation that claims matchConditions gets them (and drawn users) in a fifth of the draws.
+      ...(ctx.matcher.capabilities.features.matchConditions && { conditionRate: 0.2 }),
     });
   } catch (e) {
     ctx.skips.outOfScope(phase, `nothing to generate: ${(e as Error).message}`);

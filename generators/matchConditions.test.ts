@@ -1,0 +1,62 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { carriesMatchConditions, fullCapabilities } from "../oracles/contract/capabilities.ts";
+import { decide } from "../oracles/model/decide.ts";
+import { compileCondition } from "../oracles/model/matchConditions.ts";
+import { outsideModel } from "../oracles/model/outsideModel.ts";
+import { unrealRequest } from "../suites/format/unrealInput.ts";
+import { admissionRequest } from "./admissionRequest.ts";
+import { matchConditions } from "./matchConditions.ts";
+import { scenario } from "./scenario.ts";
+import { userInfo } from "./userInfo.ts";
+
+const conditioned = scenario({ conditionRate: 1, capabilities: fullCapabilities });
+const draws = fc.sample(conditioned, { seed: 14, numRuns: 400 });
+
+describe("matchConditions and userInfo draws", () => {
+  it("draw the same values from the same seed", () => {
+    const arb = admissionRequest().chain((r) => matchConditions(r));
+    expect(fc.sample(arb, { seed: 3, numRuns: 20 })).toEqual(fc.sample(arb, { seed: 3, numRuns: 20 }));
+  });
+
+  it("draw only conditions the model compiles or that upstream rejects, none outside the model", () => {
+    const arb = admissionRequest().chain((r) => matchConditions(r));
+    const kinds = new Set(
+      fc
+        .sample(arb, { seed: 5, numRuns: 300 })
+        .flat()
+        .map((c) => compileCondition(c.expression ?? "").kind),
+    );
+    expect([...kinds].sort()).toEqual(["compileError", "notBool", "ok"]);
+  });
+
+  it("draw users that authentication could have made", () => {
+    const users = fc.sample(userInfo(), { seed: 7, numRuns: 200 });
+    const base = fc.sample(admissionRequest(), { seed: 7, numRuns: 1 })[0];
+    if (base === undefined) throw new Error("no request drawn");
+    const unreal = users
+      .flatMap((u) => (u === undefined ? [] : [unrealRequest({ ...base, userInfo: u })]))
+      .filter(Boolean);
+    expect(unreal).toEqual([]);
+  });
+
+  it("put conditions on every policy and webhook of a conditionRate 1 scenario, all inside the model", () => {
+    const bare = draws.filter((s) => s.subject.kind !== "MatchResources" && !carriesMatchConditions(s.subject));
+    expect(bare).toEqual([]);
+    expect(draws.filter((s) => outsideModel(s) !== undefined)).toEqual([]);
+  });
+
+  it("reach every outcome through the conditions", () => {
+    const outcomes = new Set(
+      draws
+        .filter((s) => carriesMatchConditions(s.subject))
+        .map((s) => decide(s.subject, s.cluster, s.request, s.kubernetesVersion).outcome.outcome),
+    );
+    expect([...outcomes].sort()).toEqual(["error", "invalid", "match", "noMatch"]);
+  });
+
+  it("leave the default draws as they were without the capability or the rate", () => {
+    const plain = fc.sample(scenario(), { seed: 14, numRuns: 50 });
+    expect(plain.filter((s) => carriesMatchConditions(s.subject) || s.request.userInfo !== undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+// Evaluates one parsed condition with @bufbuild/cel (conformance-tested against cel-spec) and
+// the extensions upstream's base environment enables that the checker lets through.
+import type { CelInput } from "@bufbuild/cel";
+import { celEnv, isCelError, parse, plan } from "@bufbuild/cel";
+import { strings } from "@bufbuild/cel/ext";
+import { listsLibrary } from "./listsLibrary.ts";
+
+const env = celEnv({ funcs: [...strings, ...listsLibrary] });
+
+export interface Bindings {
+  readonly object: CelInput;
+  readonly oldObject: CelInput;
+  readonly request: CelInput;
+  readonly namespaceObject: CelInput;
+}
+
+export type Evaluation = { readonly result: boolean } | { readonly error: string } | { readonly outside: string };
+
+export function evaluateCondition(expr: ReturnType<typeof parse>, bindings: Bindings): Evaluation {
+  const value = plan(env, expr)({ ...bindings });
+  if (isCelError(value)) return { error: celGoWording(value.message) };
+  if (typeof value === "boolean") return { result: value };
+  return { outside: `the condition evaluated to a ${typeof value}, which its checked type rules out` };
+}
+
+// cel-go says "no such key: x" for a map or struct without the field (common/types/map.go,
+// pkg/cel/common/valuesschemalesstyped.go); @bufbuild/cel says "field not found: x".
+function celGoWording(message: string): string {
+  return message.replace(/^field not found: /, "no such key: ");
+}
+
+/** Parses, or says why not; an expression that uses syntax this parser lacks is not a compile error. */
+export function parseCondition(
+  expression: string,
+): { readonly ok: true; readonly parsed: ReturnType<typeof parse> } | { readonly ok: false; readonly message: string } {
+  try {
+    return { ok: true, parsed: parse(expression) };
+  } catch (e) {
+    return { ok: false, message: (e as Error).message };
+  }
+}

@@ -1,0 +1,32 @@
+// Where a policy or webhook reaches its matchConditions: the variables they see there.
+import type { GroupVersionKind, MatchCondition } from "../contract/kube.ts";
+import { jsonToCel, requestValue } from "./cel/values.ts";
+import type { ConditionsResult } from "./matchConditions.ts";
+import { evaluateConditions } from "./matchConditions.ts";
+import type { MatchContext } from "./matchResources.ts";
+
+/**
+ * webhook/generic/webhook.go ShouldCallHook, policy/validating/validator.go Validate and
+ * mutating/dispatcher.go all call matchconditions/matcher.go Match, whose ForInput gets no
+ * namespace (matcher.go:85 passes nil): namespaceObject is null in every matchCondition, for
+ * policies too (only their validations and mutations see the namespace).
+ */
+export function matchConditionsFor(
+  conditions: readonly MatchCondition[],
+  failurePolicy: string | undefined,
+  matchedKind: GroupVersionKind,
+  ctx: MatchContext,
+): ConditionsResult {
+  const { attr } = ctx;
+  return evaluateConditions(
+    conditions,
+    failurePolicy,
+    {
+      object: jsonToCel(attr.object),
+      oldObject: jsonToCel(attr.oldObject),
+      request: requestValue(attr, matchedKind, attr.user),
+      namespaceObject: null,
+    },
+    ctx.trace,
+  );
+}

@@ -1,0 +1,127 @@
+// k8s.io/apiserver pkg/admission/plugin/webhook/matchconditions/matcher.go Match, and the compile
+// step of pkg/admission/plugin/cel/compile.go CompileCELExpression that API validation runs.
+import type { parse } from "@bufbuild/cel";
+import type { MatchCondition } from "../contract/kube.ts";
+import { typeName } from "./cel/celType.ts";
+import type { Variable } from "./cel/check.ts";
+import { checkCondition } from "./cel/check.ts";
+import type { Bindings } from "./cel/evaluate.ts";
+import { evaluateCondition, parseCondition } from "./cel/evaluate.ts";
+import type { Trace } from "./trace.ts";
+import type { Minor } from "./versions.ts";
+import { atLeast } from "./versions.ts";
+
+export type Compiled =
+  | {
+      readonly kind: "ok";
+      readonly parsed: ReturnType<typeof parse>;
+      readonly reads: ReadonlySet<Variable>;
+      /** A conditional at the root, whose bool type 1.30 and 1.31 compare by pointer. */
+      readonly rootConditional: boolean;
+    }
+  | { readonly kind: "compileError"; readonly detail: string }
+  /** compile.go: the output type is not exactly bool; the message depends on the minor. */
+  | { readonly kind: "notBool"; readonly got: string }
+  | { readonly kind: "outside"; readonly reason: string };
+
+const cache = new Map<string, Compiled>();
+
+/** The trimmed expression as validation compiles it (validation.go validateMatchCondition). */
+export function compileCondition(expression: string): Compiled {
+  const trimmed = expression.trim();
+  const hit = cache.get(trimmed);
+  if (hit !== undefined) return hit;
+  const compiled = compile(trimmed);
+  cache.set(trimmed, compiled);
+  return compiled;
+}
+
+function compile(expression: string): Compiled {
+  const p = parseCondition(expression);
+  if (!p.ok) {
+    // Optional syntax (?. ?[ {?k: v} [?x]) is on in upstream's base environment and not in
+    // @bufbuild/cel's parser: such an expression is outside the model, not a compile error.
+    if (expression.includes("?")) return { kind: "outside", reason: "optional syntax (?.) is not parsed" };
+    return { kind: "compileError", detail: `compilation failed: ERROR: ${p.message}` };
+  }
+  const checked = checkCondition(p.parsed.expr);
+  if (checked.kind === "compileError")
+    return { kind: "compileError", detail: `compilation failed: ERROR: ${checked.detail}` };
+  if (checked.kind === "outside") return checked;
+  if (checked.type.k === "bool") {
+    const bad = checked.constantRegexes.find((r) => !compilesAsRegex(r));
+    if (bad !== undefined)
+      return { kind: "outside", reason: `the constant regex ${JSON.stringify(bad)} does not compile` };
+    const root = p.parsed.expr.exprKind;
+    const rootConditional = root.case === "callExpr" && root.value.function === "_?_:_";
+    return { kind: "ok", parsed: p.parsed, reads: checked.reads, rootConditional };
+  }
+  // compile.go: the output type is exactly bool (a dyn one is not).
+  const name = checked.type.k === "dyn" && !checked.plainDynPath ? undefined : typeName(checked.type);
+  if (name === undefined) return { kind: "outside", reason: "the model cannot tell the expression's type" };
+  return { kind: "notBool", got: name };
+}
+
+/**
+ * compile.go CompileCELExpression's reason: "must evaluate to bool" in 1.30 and 1.31 (v0.31.14
+ * compares the *cel.Type pointers), "must evaluate to bool but got <type>" from 1.32 (v0.32.13
+ * IsExactType).
+ */
+export function notBoolDetail(got: string, minor: Minor): string {
+  return atLeast(minor, 32) ? `must evaluate to bool but got ${got}` : "must evaluate to bool";
+}
+
+// A constant pattern is compiled when the program is built (CompileRegexConstants in upstream's
+// base environment); the model takes no position on a pattern @bufbuild/re2 refuses.
+function compilesAsRegex(pattern: string): boolean {
+  const p = parseCondition(`''.matches(${JSON.stringify(pattern)})`);
+  if (!p.ok) return false;
+  const r = evaluateCondition(p.parsed, { object: null, oldObject: null, request: null, namespaceObject: null });
+  return "result" in r;
+}
+
+export type ConditionsResult =
+  | { readonly result: "match" }
+  | { readonly result: "noMatch"; readonly failedCondition?: string }
+  | { readonly result: "error"; readonly message: string };
+
+/**
+ * matcher.go Match: every condition is evaluated; any false one means no match, whatever errors
+ * the others had; errors without a false one are an error under Fail and no match under Ignore.
+ */
+export function evaluateConditions(
+  conditions: readonly MatchCondition[],
+  failurePolicy: string | undefined,
+  bindings: Bindings,
+  trace: Trace,
+): ConditionsResult {
+  const errors: string[] = [];
+  let falseOne: string | undefined;
+  for (const c of conditions) {
+    const compiled = compileCondition(c.expression ?? "");
+    if (compiled.kind !== "ok") throw new Error(`condition ${c.name} reached evaluation: ${compiled.kind}`);
+    const r = evaluateCondition(compiled.parsed, bindings);
+    if ("outside" in r) throw new Error(r.outside);
+    if ("error" in r) errors.push(`expression '${c.expression ?? ""}' resulted in error: ${r.error}`);
+    else if (!r.result && falseOne === undefined) falseOne = c.name ?? "";
+  }
+  if (falseOne !== undefined) {
+    trace.take(errors.length > 0 ? "matchConditions.falseWinsOverErrors" : "matchConditions.falseNoMatch");
+    return { result: "noMatch", failedCondition: falseOne };
+  }
+  if (errors.length === 0) {
+    trace.take("matchConditions.allTrue");
+    return { result: "match" };
+  }
+  if (failurePolicy === "Ignore") {
+    trace.take("matchConditions.errorIgnored");
+    return { result: "noMatch" };
+  }
+  return { result: "error", message: aggregate(errors) };
+}
+
+/** k8s.io/apimachinery pkg/util/errors NewAggregate(...).Error(): one message, or "[a, b]", repeats dropped. */
+function aggregate(messages: readonly string[]): string {
+  const unique = [...new Set(messages)];
+  return unique.length === 1 ? (unique[0] ?? "") : `[${unique.join(", ")}]`;
+}

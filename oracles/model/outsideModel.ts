@@ -1,0 +1,41 @@
+// What the reference model does not decide, said before it is asked: a query it answers only
+// once these are undefined. The runner counts such queries as skipped, with the reason
+// (docs/case-format.md, "Outside the model").
+import type { Query } from "../invariants/invariant.ts";
+import { asValidatingAdmissionSeesIt, sameGVR, toAttributes } from "./attributes.ts";
+import { decodeNulls } from "./decoding.ts";
+import { equivalentResourcesFor } from "./equivalents.ts";
+import { compileCondition } from "./matchConditions.ts";
+import { atLeast } from "./versions.ts";
+
+export function outsideModel(q: Query): string | undefined {
+  const subject = decodeNulls(q.subject);
+  const conditions =
+    "policy" in subject ? subject.policy.matchConditions : "webhook" in subject ? subject.webhook.matchConditions : [];
+  if (conditions === undefined || conditions.length === 0) return undefined;
+  let readsObject = false;
+  for (const c of conditions) {
+    const compiled = compileCondition(c.expression ?? "");
+    if (compiled.kind === "outside") return `matchCondition ${JSON.stringify(c.name ?? "")}: ${compiled.reason}`;
+    if (compiled.kind !== "ok") continue;
+    // v0.31.14 compile.go compares the output type with cel.BoolType by pointer; whether a
+    // conditional's substituted bool is that pointer the model does not know.
+    if (compiled.rootConditional && !atLeast(q.kubernetesVersion, 32))
+      return `matchCondition ${JSON.stringify(c.name ?? "")}: a conditional at the root before 1.32`;
+    if (compiled.reads.has("object") || compiled.reads.has("oldObject")) readsObject = true;
+  }
+  const attr = toAttributes(q.request);
+  // admission.NewVersionedAttributes converts the object to the matched kind before any
+  // condition runs; for a CONNECT that object is an options object, whose conversion the model
+  // does not know.
+  if (attr.operation === "CONNECT") return "matchConditions on a CONNECT, whose options object is converted first";
+  const validating = subject.kind === "ValidatingAdmissionPolicy" || subject.kind === "ValidatingWebhook";
+  if (validating && asValidatingAdmissionSeesIt(attr) !== attr)
+    return "matchConditions on a generateName CREATE, whose generated name validating admission sees";
+  // Matched through an equivalent resource, the object is converted to that version first.
+  const others = equivalentResourcesFor(attr.resource, attr.subResource, q.cluster, q.kubernetesVersion).some(
+    (e) => !sameGVR(e.resource, attr.resource),
+  );
+  if (readsObject && others) return "matchConditions that read an object which conversion to an equivalent may change";
+  return undefined;
+}
