@@ -46,6 +46,7 @@ describe.skipIf(!enabled)("verify --apiserver on the corpus and generated scenar
           corpus: { passed: number; failed: number; skipped: number };
           generated: { scenarios: number; agreed: number; diverged: number; skipped: number };
           invariants: { name: string; violated: number }[];
+          skips: Record<string, { skipped: number; reasons: { count: number }[] }>;
         };
       }
     ).footer;
@@ -55,6 +56,10 @@ describe.skipIf(!enabled)("verify --apiserver on the corpus and generated scenar
     expect(footer.corpus.passed).toBeGreaterThan(400);
     expect(footer.generated.scenarios).toBe(runs);
     expect(footer.generated.agreed).toBeGreaterThan(runs / 4);
+    // Each phase's reasons add up to what it did not decide (an invariant check counts once, not
+    // once for its base and once for its variant).
+    for (const [phase, s] of Object.entries(footer.skips))
+      expect([phase, s.reasons.reduce((n, r) => n + r.count, 0)]).toEqual([phase, s.skipped]);
     expect(code).toBe(0);
   }, 900_000);
 });

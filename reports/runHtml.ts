@@ -108,8 +108,7 @@ function skipsHtml(r: RunReport): string {
     ),
   );
   if (rows.length === 0) return "";
-  const notes = sections.flatMap(({ phase, note }) => (note ? [`<p>In ${esc(phase)}, ${esc(note)}.</p>`] : []));
-  return `<h2>Skipped</h2><table><tr><th>phase</th><th class="num">count</th><th>reason</th></tr>${rows.join("")}</table>${notes.join("")}`;
+  return `<h2>Skipped</h2><table><tr><th>phase</th><th class="num">count</th><th>reason</th></tr>${rows.join("")}</table>`;
 }
 
 function profileHtml(r: RunReport): string {

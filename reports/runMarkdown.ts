@@ -126,7 +126,6 @@ function skipsMarkdown(r: RunReport): string[] {
       skips.reasons.map((x) => `| ${phase} | ${x.count} | ${reasonText(x).replace(/\|/g, "\\|")} |`),
     ),
     "",
-    ...sections.flatMap(({ phase, note }) => (note ? [`In ${phase}, ${note}.`, ""] : [])),
   ];
 }
 

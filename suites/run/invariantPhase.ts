@@ -1,5 +1,6 @@
 // The invariants on the implementation alone: relations between its own decisions.
 import fc from "fast-check";
+import type { Answer } from "../../oracles/adapters/matcher.ts";
 import { invariants } from "../../oracles/invariants/index.ts";
 import { checkInvariant } from "../properties/checkInvariant.ts";
 import type { RunContext } from "./runContext.ts";
@@ -34,7 +35,14 @@ export async function runInvariants(ctx: RunContext): Promise<InvariantCounts[]>
       // Not applicable when the base or the variant lies outside the claimed scope: neither is sent.
       const outside = pairOutOfScope(ctx, inv, q, extra);
       if (outside !== undefined) return ctx.skips.outOfScope("invariants", outside);
-      const check = await checkInvariant(inv, q, extra, (x) => ctx.outcomeOf(x));
+      // A check whose base or variant the implementation skipped counts once, under the first reason.
+      let skipped: Answer | undefined;
+      const check = await checkInvariant(inv, q, extra, async (x) => {
+        const a = await ctx.answerOf(x);
+        if (a?.answer === "skipped") skipped ??= a;
+        return a?.answer === "outcome" ? a.outcome : undefined;
+      });
+      if (skipped !== undefined) ctx.skips.answered(skipped);
       if (check.result === "notApplicable") return;
       if (check.result === "inconclusive") counts.inconclusive++;
       else counts.checked++;

@@ -175,10 +175,15 @@ export class RunContext {
 
   /** The implementation's Kubernetes outcome, or undefined when it gave none (or none in time). */
   async outcomeOf(q: Query): Promise<Outcome | undefined> {
-    if (this.phaseOver()) return undefined;
-    const a = await this.#bounded(this.#inner.match(q), this.#phaseEnd, undefined);
+    const a = await this.answerOf(q);
     if (a !== undefined) this.skips.answered(a);
     return a?.answer === "outcome" ? a.outcome : undefined;
+  }
+
+  /** The implementation's answer within the phase (undefined once it is over), its skips not counted. */
+  async answerOf(q: Query): Promise<Answer | undefined> {
+    if (this.phaseOver()) return undefined;
+    return this.#bounded(this.#inner.match(q), this.#phaseEnd, undefined);
   }
 
   /** `work`, or `late()` once the run's deadline has passed first. */
