@@ -72,6 +72,10 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
       `the namespace "${req.namespace}" does not exist: the real server's NamespaceLifecycle admission rejects the request with 404 before any policy runs`,
     ],
     [
+      hasMatchConditions(q.subject) || req.userInfo !== undefined,
+      "the apiserver oracle does not realise matchConditions or a request's userInfo yet (it does not claim them): its probe's own condition confines it to its own requests, and a user needs impersonation",
+    ],
+    [
       "binding" in q.subject && q.subject.binding !== undefined && "policyName" in q.subject.binding,
       "the probe binding names the probe's own policy, so the subject's policyName is put to the server's validation only (a dry run), not matched",
     ],
@@ -172,4 +176,9 @@ export function bodyOf(req: AdmissionRequest, o: AdmissionRequest["object"], r: 
 export function withoutNameLabel(l: Readonly<Record<string, string>>): Record<string, string> {
   const { [nameLabel]: _, ...rest } = l;
   return rest;
+}
+
+function hasMatchConditions(s: Query["subject"]): boolean {
+  const conditions = "policy" in s ? s.policy.matchConditions : "webhook" in s ? s.webhook.matchConditions : undefined;
+  return conditions !== undefined && conditions !== null;
 }

@@ -28,7 +28,11 @@ export async function diagnose(ctx: RunContext, log: FailureLog, deadline: numbe
   const reduceOne = async (group: FailureGroup, i: number) => {
     const f = group.examples[i];
     if (f === undefined) return;
-    const result = await reduceFailure(ctx, f, deadline, reduce);
+    // A reduction that breaks (a bug of ours, such as a move that cannot read a manifest's null)
+    // leaves its failure unreduced with the error, and the run and its reports go on.
+    const result = await reduceFailure(ctx, f, deadline, reduce).catch((e: unknown) =>
+      reduceFailure(ctx, f, deadline, false, `the reduction failed: ${e instanceof Error ? e.message : String(e)}`),
+    );
     reduced.push({ group, result });
   };
   await inParallel(groups, width, (g) => reduceOne(g, 0));

@@ -31,21 +31,25 @@ export interface ReducedFailure {
 const maxCalls = 600;
 
 /**
- * Reduces one failure until `deadline` (performance.now()); `reduce: false`, or a deadline already
- * past, keys it on its example as it is, marked unreduced with the reason.
+ * Reduces one failure until `deadline` (performance.now()); `reduce: false`, a deadline already
+ * past, or `failed` (why an earlier attempt at this reduction broke), keys it on its example as it
+ * is, marked unreduced with the reason.
  */
 export async function reduceFailure(
   ctx: RunContext,
   f: Failure,
   deadline: number,
   reduce = true,
+  failed?: string,
 ): Promise<ReducedFailure> {
   const allowed = (q: Query) => ctx.allows(q);
-  const off = !reduce
-    ? "reduction is off for this run"
-    : performance.now() >= deadline
-      ? "the run's time limit came before this reduction"
-      : undefined;
+  const off =
+    failed ??
+    (!reduce
+      ? "reduction is off for this run"
+      : performance.now() >= deadline
+        ? "the run's time limit came before this reduction"
+        : undefined);
   if (f.invariant) {
     const inv = f.invariant;
     const side = divergentSide(ctx, f);

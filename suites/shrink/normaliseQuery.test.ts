@@ -14,7 +14,9 @@ const model = (q: Query) => decide(q.subject, q.cluster, q.request, q.kubernetes
 // A predicate that keeps every move reduces as far as the moves go: whatever it keeps on the way,
 // the loader must accept (a CREATE that loses its name but not its object's, a registry that loses
 // the request's own resource, are inputs no API server sends and the loader rejects).
-test.prop([scenario({ invalidRate: 0, manifestEdges: true })], fastCheckParameters<[Scenario]>(40))(
+// Manifests with nulls, valid and invalid (a null rule, a null selector), often: every move must
+// read them (a move that could not crashed a whole run before its report was written).
+test.prop([scenario({ manifestEdges: true, nullRate: 0.6, invalidRate: 0.5 })], fastCheckParameters<[Scenario]>(120))(
   "every query the reducer keeps is one the loader accepts",
   async (q) => {
     const kept: Query[] = [];

@@ -211,10 +211,12 @@ function namespaceSelectorsOf(s: Subject): LabelSelector[] {
 /** Labels that satisfy the selectors' matchLabels and In requirements (the first value of each). */
 function labelsWanted(selectors: readonly LabelSelector[]): Record<string, string> {
   const labels: Record<string, string> = {};
+  // A manifest's nulls: a null selector selects nothing more, a null value is "" once decoded.
   for (const sel of selectors) {
-    Object.assign(labels, sel.matchLabels ?? {});
+    if (sel === null) continue;
+    for (const [k, v] of Object.entries(sel.matchLabels ?? {})) labels[k] = v ?? "";
     for (const r of sel.matchExpressions ?? [])
-      if ((r.operator === "In" || r.operator === "Exists") && labels[r.key] === undefined)
+      if (r !== null && (r.operator === "In" || r.operator === "Exists") && labels[r.key] === undefined)
         labels[r.key] = r.values?.[0] ?? "";
   }
   delete labels["kubernetes.io/metadata.name"];
@@ -399,8 +401,12 @@ function mapRules(s: Subject, f: (resource: string) => string): Subject {
   return mapRuleLists(s, (rule) => (rule.resources ? { ...rule, resources: rule.resources.map(f) } : rule));
 }
 
-/** Applies `f` to every rule of the subject: resourceRules, excludeResourceRules, webhook rules. */
-function mapRuleLists(s: Subject, f: (rule: AnyRule) => AnyRule): Subject {
+/**
+ * Applies `f` to every rule of the subject: resourceRules, excludeResourceRules, webhook rules. A
+ * manifest's null rule (decoded as the empty rule) is left as it is: removals may take it out.
+ */
+function mapRuleLists(s: Subject, g: (rule: AnyRule) => AnyRule): Subject {
+  const f = (rule: AnyRule): AnyRule => ((rule as AnyRule | null) === null ? rule : g(rule));
   const inMr = (m: MatchResources | undefined): MatchResources | undefined =>
     m && {
       ...m,
