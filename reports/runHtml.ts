@@ -41,9 +41,7 @@ ${skipWarnings(r)
 <tr><td>invariants</td><td class="num">${f.invariants.reduce((n, i) => n + i.checked - i.violated, 0)}</td><td class="num">${f.invariants.reduce((n, i) => n + i.violated, 0)}</td><td class="num">${f.invariants.reduce((n, i) => n + i.inconclusive, 0)}</td></tr></table>
 <h2>Causes of divergence</h2>${r.buckets.length === 0 ? (v.kind === "nothingTested" ? `<p class="bad">${esc(v.text)}.</p>` : "<p class=ok>Every decision agrees.</p>") : r.buckets.map(bucketHtml).join("\n")}
 ${r.expectedFailures.noLongerFailing.map((e) => `<p class="bad">Expected failure no longer failing: ${esc(e)}</p>`).join("")}
-${invariantsHtml(r)}
-${skipsHtml(r)}
-${profileHtml(r)}
+${v.kind === "nothingTested" ? "" : `${invariantsHtml(r)}\n${skipsHtml(r)}\n${profileHtml(r)}`}
 <h2>Clause coverage</h2><p>How many of the model's decisions in this run went through each clause.</p>
 ${coverageHtml(f.clauseCoverage)}
 </body></html>

@@ -33,7 +33,8 @@ export function runMarkdown(r: RunReport): string {
   out.push(v.kind === "causes" ? `## ${v.text}` : `**${v.text}.**`, "");
   for (const b of r.buckets) out.push(...bucketMarkdown(b));
   for (const e of r.expectedFailures.noLongerFailing) out.push(`- expected failure no longer failing: ${e}`);
-  out.push(...invariantsMarkdown(r), ...skipsMarkdown(r), ...profileMarkdown(r));
+  // A run that decided nothing has no invariants, skips or claim to show (it never got a ready).
+  if (v.kind !== "nothingTested") out.push(...invariantsMarkdown(r), ...skipsMarkdown(r), ...profileMarkdown(r));
   return `${out.join("\n")}\n`;
 }
 

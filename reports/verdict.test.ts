@@ -25,6 +25,7 @@ describe("a run that decided nothing", () => {
       expect(text).toContain(`Nothing was tested: ${why}`);
       expect(text.toLowerCase()).not.toContain("no divergence");
       expect(text).toContain("no Kubernetes version");
+      expect(text).not.toMatch(/Profile|Invariants/); // no claim was ever made, no invariant checked
     }
   });
 
