@@ -83,7 +83,15 @@ const BUGS = {
     "a matched policy does not look up the request's namespace, so a missing one is no error",
 };
 
-const FEATURES = ["validation", "defaulting", "equivalent", "exemptions", "missingNamespaces", "customResources"];
+const FEATURES = [
+  "validation",
+  "defaulting",
+  "equivalent",
+  "exemptions",
+  "missingNamespaces",
+  "customResources",
+  "unboundPolicies",
+];
 
 /** The profile declared by --operations, --subresources and --no-feature, or undefined: everything. */
 const declared = {};
@@ -1108,6 +1116,9 @@ function outsideDeclared(message, d, invalid) {
   if (sub !== "" && Array.isArray(declared.subresources) && !declared.subresources.includes(sub))
     return `subresource ${sub}`;
   if (featureOff("customResources") && !BUILTIN_GROUP(r.resource.group)) return `custom resource ${r.resource.group}`;
+  const policy =
+    message.subject.kind === "ValidatingAdmissionPolicy" || message.subject.kind === "MutatingAdmissionPolicy";
+  if (featureOff("unboundPolicies") && policy && !message.subject.binding) return "a policy without a binding";
   if (featureOff("exemptions") && EXEMPT_GROUPS.includes(r.resource.group))
     return `exempt resource ${r.resource.resource}`;
   const ownCreate =

@@ -98,6 +98,18 @@ describe("outOfScope", () => {
       "the Equivalent pass not claimed",
     ],
     ["core events under Exact do not", q(coreEvent, mr("Exact")), without("equivalent"), undefined],
+    [
+      "a policy without a binding is outside a profile without unbound policies",
+      { ...q({}), subject: { kind: "ValidatingAdmissionPolicy", policy: {} } },
+      without("unboundPolicies"),
+      "policies without a binding not claimed",
+    ],
+    [
+      "a policy with a binding is inside it",
+      { ...q({}), subject: { kind: "ValidatingAdmissionPolicy", policy: {}, binding: {} } },
+      without("unboundPolicies"),
+      undefined,
+    ],
     ["pods have no equivalents", q({}, mr("Equivalent")), without("equivalent"), undefined],
     ["defaulting alone leaves nothing out: subjects are sent defaulted", q(), without("defaulting"), undefined],
     [

@@ -29,6 +29,7 @@ export const features = [
   "exemptions",
   "missingNamespaces",
   "customResources",
+  "unboundPolicies",
   "matchConditions",
 ] as const;
 
@@ -42,6 +43,7 @@ export const featureSummaries: Readonly<Record<Feature, string>> = {
   exemptions: "the resources admission never matches (admission configuration, auth reviews)",
   missingNamespaces: "requests in namespaces that do not exist",
   customResources: "resources outside the built-in API groups",
+  unboundPolicies: "a policy that no binding selects, which never acts",
   matchConditions: "matchConditions on policies and webhooks, and the request's userInfo they read",
 };
 
@@ -179,6 +181,7 @@ export function outOfScope(q: Query, caps: Capabilities): string | undefined {
   if (!claimsSubresource(caps, sub)) return `subresource ${sub} not claimed`;
   if (!caps.features.customResources && !isBuiltinGroup(request.resource.group)) return "custom resources not claimed";
   if (!caps.features.exemptions && isExemptRequest(request, minor)) return "exemptions not claimed";
+  if (!caps.features.unboundPolicies && isUnboundPolicy(subject)) return "policies without a binding not claimed";
   if (!caps.features.missingNamespaces && namesMissingNamespace(q)) return "missing namespaces not claimed";
   const stored = defaultSubject(subject, noTrace);
   const invalid = validateSubject(stored, minor, noTrace).length > 0;
@@ -186,6 +189,13 @@ export function outOfScope(q: Query, caps: Capabilities): string | undefined {
   if (!caps.features.equivalent && matchPolicies(stored).some((p) => p !== "Exact") && hasOtherEquivalents(q))
     return "the Equivalent pass not claimed";
   return undefined;
+}
+
+/** A policy subject without a binding: a policy that no binding selects. */
+export function isUnboundPolicy(subject: Subject): boolean {
+  return (
+    (subject.kind === "ValidatingAdmissionPolicy" || subject.kind === "MutatingAdmissionPolicy") && !subject.binding
+  );
 }
 
 /** A policy or webhook with at least one matchCondition (as decoded: null is none). */

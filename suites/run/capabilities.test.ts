@@ -70,7 +70,7 @@ describe("simple-matcher declaring CREATE only, no subresources, no validation",
 });
 
 describe("simple-matcher declaring none of the optional features", async () => {
-  const off = "validation,defaulting,equivalent,exemptions,missingNamespaces,customResources";
+  const off = "validation,defaulting,equivalent,exemptions,missingNamespaces,customResources,unboundPolicies";
   const report = await runOn(await declaring(`--no-feature ${off}`));
 
   it("is sent nothing outside its claim in any phase", () => {

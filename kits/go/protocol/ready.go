@@ -81,6 +81,7 @@ type Features struct {
 	Exemptions        *bool `json:"exemptions,omitempty"`
 	MissingNamespaces *bool `json:"missingNamespaces,omitempty"`
 	CustomResources   *bool `json:"customResources,omitempty"`
+	UnboundPolicies   *bool `json:"unboundPolicies,omitempty"`
 }
 
 // Off is a feature that is not claimed.
