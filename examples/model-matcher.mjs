@@ -30,8 +30,8 @@ export default function handle(message) {
         subjects,
         input: "manifest",
         kubernetesVersions: [...supportedMinors],
-        // An opt-in feature (docs/protocol-capabilities.md): the model evaluates matchConditions.
-        capabilities: { features: { matchConditions: true } },
+        // Opt-in features (docs/protocol-capabilities.md): the model evaluates matchConditions and params.
+        capabilities: { features: { matchConditions: true, params: true } },
       };
     case "match": {
       const { seq, kubernetesVersion: minor, subject, cluster, request } = message;

@@ -21,6 +21,7 @@ import { invalidSubject } from "./invalidSubject.ts";
 import { manifestNulls } from "./manifestNulls.ts";
 import { matchConditions } from "./matchConditions.ts";
 import { matchResources } from "./matchResources.ts";
+import { params } from "./params.ts";
 import { policyWithBinding } from "./policyWithBinding.ts";
 import type { Swarm, SwarmConstraints } from "./swarm.ts";
 import { swarm } from "./swarm.ts";
@@ -64,6 +65,12 @@ export interface ScenarioConstraints {
    * only scenarios the reference model decides (oracles/model/outsideModel.ts).
    */
   readonly conditionRate?: number;
+  /**
+   * How often a policy carries a paramKind, its binding a paramRef and the cluster param objects
+   * (default 0: the draws are exactly as before). Only with the params capability, and only
+   * scenarios the reference model decides.
+   */
+  readonly paramRate?: number;
 }
 
 const allKinds: readonly SubjectKind[] = [
@@ -120,12 +127,28 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
     )
     // A policy without a binding is drawn rarely (the swarm's bindings off, 1 in 8): filtered out.
     .filter((sc) => caps.features.unboundPolicies || !isUnboundPolicy(sc.subject));
-  if (conditionRate <= 0) return drawn;
-  const weight = Math.round(conditionRate * 100);
+  const paramRate = caps.features.params ? (constraints.paramRate ?? 0) : 0;
+  if (conditionRate <= 0 && paramRate <= 0) return drawn;
+  const conditionWeight = Math.round(conditionRate * 100);
+  const paramWeight = Math.round(paramRate * 100);
   const withConditions = drawn
     .chain((sc) => withMatchConditions(sc, caps.features.validation))
     .filter((sc) => outsideModel(sc) === undefined);
-  return fc.oneof({ arbitrary: drawn, weight: 100 - weight }, { arbitrary: withConditions, weight });
+  const conditions = caps.features.matchConditions;
+  const withParams = drawn
+    .chain((sc) =>
+      params(sc.subject, sc.cluster, { conditions, requestNamespace: sc.request.namespace ?? "" }).map((p) => ({
+        ...sc,
+        ...p,
+      })),
+    )
+    .filter((sc) => outsideModel(sc) === undefined);
+  const variants = [
+    { arbitrary: drawn, weight: Math.max(0, 100 - conditionWeight - paramWeight) },
+    { arbitrary: withConditions, weight: conditionWeight },
+    { arbitrary: withParams, weight: paramWeight },
+  ];
+  return fc.oneof(...variants.filter((v) => v.weight > 0));
 }
 
 /** The scenario with conditions on its policy or webhook and a drawn user on its request. */

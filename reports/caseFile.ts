@@ -18,6 +18,7 @@ export function toExpected(o: Outcome): Expected {
         outcome: "match",
         ...(o.matchedResource && { matchedResource: o.matchedResource }),
         ...(o.matchedKind && { matchedKind: o.matchedKind }),
+        ...(o.params && { params: o.params }),
       };
     case "noMatch":
       return { outcome: "noMatch" };

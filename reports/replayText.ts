@@ -10,6 +10,7 @@ export function formatExpected(e: Expected): string {
         "match",
         e.matchedResource && `resource ${gvr(e.matchedResource)}`,
         e.matchedKind && `kind ${gvk(e.matchedKind)}`,
+        e.params && `params [${e.params.join(", ")}]`,
       ]
         .filter(Boolean)
         .join(", ");
@@ -29,6 +30,7 @@ export function formatOutcome(o: Outcome): string {
         "match",
         o.matchedResource && `resource ${gvr(o.matchedResource)}`,
         o.matchedKind && `kind ${gvk(o.matchedKind)}`,
+        o.params && `params [${o.params.join(", ")}]`,
       ]
         .filter(Boolean)
         .join(", ");

@@ -33,10 +33,13 @@ export function matchMessage(
       q.cluster,
       kubernetesVersion,
     ),
+    // Sent only to an implementation that claims params (outOfScope above), and only when given.
+    ...(q.cluster.customKinds !== undefined && { customKinds: q.cluster.customKinds }),
+    ...(q.cluster.params !== undefined && { params: q.cluster.params }),
   };
   // Without defaulting the subject goes out as `stored` input's does, defaults written out.
   const defaulted = input === "stored" || !capabilities.features.defaulting;
-  const subject = defaulted ? defaultSubject(q.subject, noTrace) : q.subject;
+  const subject = defaulted ? defaultSubject(q.subject, noTrace, kubernetesVersion) : q.subject;
   if (input === "stored" && validateSubject(subject, kubernetesVersion, noTrace).length > 0)
     return { send: false, reason: "invalidForStoredInput" };
   return { send: true, message: { cmd: "match", kubernetesVersion, subject, cluster, request } };

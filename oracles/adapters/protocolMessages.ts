@@ -54,6 +54,7 @@ function toOutcome(m: Record<string, unknown>): Outcome {
         outcome: "match",
         ...(m.matchedResource !== undefined && { matchedResource: m.matchedResource as never }),
         ...(m.matchedKind !== undefined && { matchedKind: m.matchedKind as never }),
+        ...(m.params !== undefined && { params: m.params as never }),
       };
     case "noMatch":
       return { outcome: "noMatch" };

@@ -422,7 +422,10 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     kubernetesVersions: [o.minor],
     // The server decides everything; what it cannot be asked it answers as skipped. The probes do
     // not realise matchConditions or impersonate userInfo yet (issue 14's later slice).
-    capabilities: { ...fullCapabilities, features: { ...fullCapabilities.features, matchConditions: false } },
+    capabilities: {
+      ...fullCapabilities,
+      features: { ...fullCapabilities.features, matchConditions: false, params: false },
+    },
     match: (query) =>
       new Promise<Answer>((resolve) => {
         if (closed) return resolve({ answer: "errored", message: "the apiserver matcher is closed" });

@@ -12,6 +12,11 @@ function canonical(x: GroupVersionResource | GroupVersionKind) {
   return "resource" in x ? [x.group, x.version, x.resource] : [x.group, x.version, x.kind];
 }
 
+// The params a policy ran with, as a set: a label selector's list comes in no defined order.
+function sameParams(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  return a === undefined || b === undefined || JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+}
+
 /** Does an implementation's outcome satisfy a test's expectation? */
 export function satisfies(expected: Expected, actual: Outcome): boolean {
   switch (expected.outcome) {
@@ -19,7 +24,8 @@ export function satisfies(expected: Expected, actual: Outcome): boolean {
       return (
         actual.outcome === "match" &&
         sameWhereBothGiven(expected.matchedResource, actual.matchedResource) &&
-        sameWhereBothGiven(expected.matchedKind, actual.matchedKind)
+        sameWhereBothGiven(expected.matchedKind, actual.matchedKind) &&
+        sameParams(expected.params, actual.params)
       );
     case "noMatch":
       return actual.outcome === "noMatch";
@@ -40,7 +46,11 @@ export function satisfies(expected: Expected, actual: Outcome): boolean {
 export function agree(a: Outcome, b: Outcome): boolean {
   if (a.outcome !== b.outcome) return false;
   if (a.outcome === "match" && b.outcome === "match") {
-    return sameWhereBothGiven(a.matchedResource, b.matchedResource) && sameWhereBothGiven(a.matchedKind, b.matchedKind);
+    return (
+      sameWhereBothGiven(a.matchedResource, b.matchedResource) &&
+      sameWhereBothGiven(a.matchedKind, b.matchedKind) &&
+      sameParams(a.params, b.params)
+    );
   }
   if (a.outcome === "error" && b.outcome === "error") return a.code === b.code;
   return true;

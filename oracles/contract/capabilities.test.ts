@@ -5,7 +5,7 @@ import { gvk, gvr, request } from "../model/testHelpers.ts";
 import type { Capabilities, Feature } from "./capabilities.ts";
 import { describeCapabilities, fullCapabilities, isFull, outOfScope, readCapabilities } from "./capabilities.ts";
 import type { Cluster } from "./cluster.ts";
-import type { AdmissionRequest } from "./kube.ts";
+import type { AdmissionRequest, BindingSpec, PolicySpec } from "./kube.ts";
 import type { Subject } from "./subject.ts";
 
 const without = (...off: Feature[]): Capabilities => ({
@@ -41,6 +41,17 @@ const hook = (expression: string): Subject => ({
     rules: [{ operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["*"] }],
     matchConditions: [{ name: "c", expression }],
   },
+});
+
+const withParams = (policy: PolicySpec, binding: BindingSpec = {}): Subject => ({
+  kind: "ValidatingAdmissionPolicy",
+  policy: {
+    ...policy,
+    matchConstraints: {
+      resourceRules: [{ operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["*"] }],
+    },
+  },
+  binding,
 });
 
 describe("outOfScope", () => {
@@ -126,6 +137,33 @@ describe("outOfScope", () => {
       'outside the reference model: matchCondition "c": the authorizer variable is not modelled',
     ],
     [
+      "a policy with a paramKind is outside a profile without params",
+      q({}, withParams({ paramKind: { apiVersion: "v1", kind: "ConfigMap" } })),
+      without("params"),
+      "params not claimed",
+    ],
+    [
+      "a binding's paramRef alone is outside it too",
+      q({}, withParams({}, { paramRef: { name: "p", parameterNotFoundAction: "Allow" } })),
+      without("params"),
+      "params not claimed",
+    ],
+    [
+      "a cluster with param objects is outside it",
+      q({}, mr(), {
+        ...prod,
+        params: [{ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "p", namespace: "prod" } }],
+      }),
+      without("params"),
+      "params not claimed",
+    ],
+    [
+      "a policy with a paramKind is inside the full profile",
+      q({}, withParams({ paramKind: { apiVersion: "v1", kind: "ConfigMap" } })),
+      fullCapabilities,
+      undefined,
+    ],
+    [
       "a user without conditions decides nothing and is sent",
       q({ userInfo: { username: "alice", groups: ["system:authenticated"] } }),
       without("matchConditions"),
@@ -183,13 +221,16 @@ describe("ready.capabilities", () => {
   });
 
   it("absent means everything line protocol v1 knew, and none of the later opt-in features", () => {
-    const v1 = { ...fullCapabilities, features: { ...fullCapabilities.features, matchConditions: false } };
+    const v1 = {
+      ...fullCapabilities,
+      features: { ...fullCapabilities.features, matchConditions: false, params: false },
+    };
     expect(readCapabilities({})).toEqual(v1);
     expect(isFull(readCapabilities({}))).toBe(false);
   });
 
   it("an opt-in feature is claimed by naming it", () => {
-    const caps = readCapabilities({ capabilities: { features: { matchConditions: true } } });
+    const caps = readCapabilities({ capabilities: { features: { matchConditions: true, params: true } } });
     expect(isFull(caps)).toBe(true);
   });
 
@@ -207,7 +248,7 @@ describe("ready.capabilities", () => {
       capabilities: { operations: ["CREATE"], subresources: [], features: { validation: false } },
     });
     expect(describeCapabilities(caps)).toBe(
-      "operations CREATE; subresources none; without validation, matchConditions",
+      "operations CREATE; subresources none; without validation, matchConditions, params",
     );
   });
 });

@@ -31,6 +31,7 @@ export const features = [
   "customResources",
   "unboundPolicies",
   "matchConditions",
+  "params",
 ] as const;
 
 export type Feature = (typeof features)[number];
@@ -45,13 +46,14 @@ export const featureSummaries: Readonly<Record<Feature, string>> = {
   customResources: "resources outside the built-in API groups",
   unboundPolicies: "a policy that no binding selects, which never acts",
   matchConditions: "matchConditions on policies and webhooks, and the request's userInfo they read",
+  params: "a policy's paramKind, its binding's paramRef and the param objects of the cluster",
 };
 
 /**
  * Features that came after line protocol v1: an implementation claims them only by naming them,
  * so that one written before them is never sent what it never heard of.
  */
-export const optInFeatures: readonly Feature[] = ["matchConditions"];
+export const optInFeatures: readonly Feature[] = ["matchConditions", "params"];
 
 export interface Capabilities {
   readonly operations: readonly Operation[];
@@ -172,6 +174,7 @@ function hasOtherEquivalents(q: Query): boolean {
 export function outOfScope(q: Query, caps: Capabilities): string | undefined {
   const { request, subject, kubernetesVersion: minor } = q;
   if (!caps.features.matchConditions && carriesMatchConditions(subject)) return "matchConditions not claimed";
+  if (!caps.features.params && carriesParams(q)) return "params not claimed";
   const outside = outsideModel(q);
   if (outside !== undefined) return `outside the reference model: ${outside}`;
   if (!servesSubject(subject.kind, minor) || !claimsSubjectAt(caps, subject.kind, minor))
@@ -183,7 +186,7 @@ export function outOfScope(q: Query, caps: Capabilities): string | undefined {
   if (!caps.features.exemptions && isExemptRequest(request, minor)) return "exemptions not claimed";
   if (!caps.features.unboundPolicies && isUnboundPolicy(subject)) return "policies without a binding not claimed";
   if (!caps.features.missingNamespaces && namesMissingNamespace(q)) return "missing namespaces not claimed";
-  const stored = defaultSubject(subject, noTrace);
+  const stored = defaultSubject(subject, noTrace, minor);
   const invalid = validateSubject(stored, minor, noTrace).length > 0;
   if (invalid) return caps.features.validation ? undefined : "API validation not claimed";
   if (!caps.features.equivalent && matchPolicies(stored).some((p) => p !== "Exact") && hasOtherEquivalents(q))
@@ -203,6 +206,18 @@ export function carriesMatchConditions(subject: Subject): boolean {
   const s = subject as { policy?: { matchConditions?: unknown }; webhook?: { matchConditions?: unknown } };
   const list = s.policy?.matchConditions ?? s.webhook?.matchConditions;
   return Array.isArray(list) && list.length > 0;
+}
+
+/** A policy with a paramKind or a binding with a paramRef (as decoded: null is none), or a cluster with param objects or custom kinds. */
+export function carriesParams(q: Pick<Query, "subject" | "cluster">): boolean {
+  const s = q.subject as { policy?: { paramKind?: unknown }; binding?: { paramRef?: unknown } };
+  const given = (v: unknown) => v !== undefined && v !== null;
+  return (
+    given(s.policy?.paramKind) ||
+    given(s.binding?.paramRef) ||
+    (q.cluster.params ?? []).length > 0 ||
+    (q.cluster.customKinds ?? []).length > 0
+  );
 }
 
 /** One line for a terminal: what is left out of the full profile ("" when nothing is). */

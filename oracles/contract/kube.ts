@@ -58,11 +58,27 @@ export interface MatchCondition {
   readonly expression?: string;
 }
 
+/** admissionregistration/v1 ParamKind: the kind of the objects a policy's bindings hand it as `params`. */
+export interface ParamKind {
+  readonly apiVersion?: string;
+  readonly kind?: string;
+}
+
+/** admissionregistration/v1 ParamRef: which objects of the policy's paramKind a binding hands it. */
+export interface ParamRef {
+  readonly name?: string;
+  readonly namespace?: string;
+  readonly selector?: LabelSelector;
+  readonly parameterNotFoundAction?: string;
+}
+
 export interface PolicySpec {
   readonly matchConstraints?: MatchResources;
   readonly failurePolicy?: string;
   /** A compatible extension of format v1 (docs/case-format.md). */
   readonly matchConditions?: readonly MatchCondition[];
+  /** A compatible extension of format v1 (docs/case-format.md, "Params"). */
+  readonly paramKind?: ParamKind;
 }
 
 export interface BindingSpec {
@@ -71,6 +87,8 @@ export interface BindingSpec {
   readonly matchResources?: MatchResources;
   /** A compatible extension of format v1: what a failed validation does. Matching ignores it. */
   readonly validationActions?: readonly string[];
+  /** A compatible extension of format v1 (docs/case-format.md, "Params"). */
+  readonly paramRef?: ParamRef;
 }
 
 export interface Webhook {

@@ -6,6 +6,8 @@ export type Outcome =
       readonly outcome: "match";
       readonly matchedResource?: GroupVersionResource;
       readonly matchedKind?: GroupVersionKind;
+      /** A policy with params: the params its validations or mutations run with (paramNames). */
+      readonly params?: readonly string[];
     }
   | { readonly outcome: "noMatch" }
   | { readonly outcome: "error"; readonly code: number; readonly message: string }
@@ -19,6 +21,8 @@ export type Expected =
       readonly outcome: "match";
       readonly matchedResource?: GroupVersionResource;
       readonly matchedKind?: GroupVersionKind;
+      /** The params the validations or mutations run with, in any order (docs/case-format.md, "Params"). */
+      readonly params?: readonly string[];
     }
   | { readonly outcome: "noMatch" }
   | { readonly outcome: "error"; readonly code: number; readonly contains?: string }

@@ -51,7 +51,8 @@ export interface MatchMessage {
   readonly kubernetesVersion: string;
   readonly subject: Subject;
   /** Always given in full: namespaces and equivalentResources. */
-  readonly cluster: Required<Cluster>;
+  /** namespaces and equivalentResources always; customKinds and params only when given (and claimed). */
+  readonly cluster: Cluster & Required<Pick<Cluster, "namespaces" | "equivalentResources">>;
   readonly request: AdmissionRequest;
 }
 
@@ -66,6 +67,7 @@ export type AnswerMessage =
       readonly outcome: "match";
       readonly matchedResource?: GroupVersionResource;
       readonly matchedKind?: GroupVersionKind;
+      readonly params?: readonly string[];
     }
   | { readonly seq: number; readonly outcome: "noMatch" }
   | { readonly seq: number; readonly outcome: "error"; readonly code: number; readonly message?: string }

@@ -13,7 +13,9 @@ export const bindingNarrowsPolicy = invariant({
   pair: (q) => {
     const s = q.subject;
     if (!isPolicy(s) || !("policy" in s) || s.binding?.matchResources === undefined) return undefined;
-    return [{ ...q, subject: { ...s, binding: {} } }, q];
+    // Only matchResources goes: the binding's paramRef still decides which params the policy gets.
+    const { matchResources: _, ...binding } = s.binding;
+    return [{ ...q, subject: { ...s, binding } }, q];
   },
   holds: variantMatchImpliesBaseMatch,
 });

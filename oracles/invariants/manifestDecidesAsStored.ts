@@ -11,6 +11,6 @@ export const manifestDecidesAsStored = invariant({
     "k8s.io/kubernetes pkg/apis/admissionregistration/v1/defaults.go SetDefaults_MatchResources, SetDefaults_Rule, SetDefaults_ValidatingWebhook: the API server stores the defaulted object, and matching reads only the stored one",
   extra: fc.constant(undefined),
   // The documented defaults, written out by the model's defaulting (defaulting.ts quotes each).
-  pair: (q) => [q, { ...q, subject: defaultSubject(q.subject, noTrace) }],
+  pair: (q) => [q, { ...q, subject: defaultSubject(q.subject, noTrace, q.kubernetesVersion) }],
   holds: same,
 });

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { carriesMatchConditions } from "../contract/capabilities.ts";
+import { carriesMatchConditions, carriesParams } from "../contract/capabilities.ts";
 import type { LabelSelector } from "../contract/kube.ts";
 import type { Query } from "./invariant.ts";
 import { invariant } from "./invariant.ts";
@@ -15,7 +15,8 @@ export const renameLabelKeyEverywhere = invariant({
     'k8s.io/apimachinery labels/selector.go Requirement.Matches: a requirement looks its key up in the label set ("ls.Has(r.key)", "ls.Get(r.key)") and nothing else',
   extra: fc.record({ index: fc.nat(), fresh: fc.constantFrom("renamed", "example.org/renamed") }),
   pair: (q, { index, fresh }) => {
-    if (carriesMatchConditions(q.subject)) return undefined;
+    // A paramRef selector and the params' labels are not renamed.
+    if (carriesMatchConditions(q.subject) || carriesParams(q)) return undefined;
     const keys = [...mentionedKeys(q.subject)].filter((k) => k !== reserved && k !== fresh);
     const from = keys[index % Math.max(keys.length, 1)];
     return from === undefined ? undefined : [q, renameEverywhere(q, from, fresh)];

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { carriesMatchConditions } from "../contract/capabilities.ts";
+import { carriesMatchConditions, carriesParams } from "../contract/capabilities.ts";
 import type { LabelSelector } from "../contract/kube.ts";
 import type { Query } from "./invariant.ts";
 import { invariant } from "./invariant.ts";
@@ -17,7 +17,8 @@ export const renameNamespace = invariant({
   extra: fc.constantFrom("renamed-ns", "staging"),
   pair: (q, fresh) => {
     const ns = q.request.namespace ?? "";
-    if (carriesMatchConditions(q.subject)) return undefined;
+    // Params live in namespaces and paramRefs name them: the rename does not follow them there.
+    if (carriesMatchConditions(q.subject) || carriesParams(q)) return undefined;
     const r = q.request.resource;
     // Namespace objects carry their own name as namespace and name: out of scope here.
     if (ns === "" || r.resource === "namespaces" || q.cluster.namespaces?.[fresh] !== undefined) return undefined;

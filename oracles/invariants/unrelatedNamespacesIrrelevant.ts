@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { carriesParams } from "../contract/capabilities.ts";
 import { invariant } from "./invariant.ts";
 import { same } from "./relations.ts";
 
@@ -11,7 +12,8 @@ export const unrelatedNamespacesIrrelevant = invariant({
   pair: (q, { add, removeOthers }) => {
     const own = q.request.namespace ?? "";
     const namespaces = q.cluster.namespaces ?? {};
-    if (own === add) return undefined;
+    // Params live in other namespaces too: a paramRef namespace makes them related.
+    if (own === add || carriesParams(q)) return undefined;
     const kept = Object.fromEntries(Object.entries(namespaces).filter(([n]) => n === own || !removeOthers));
     const variant = { ...kept, [add]: { team: "a", "kubernetes.io/metadata.name": add } };
     return [q, { ...q, cluster: { ...q.cluster, namespaces: variant } }];

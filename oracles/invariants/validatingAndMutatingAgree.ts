@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { carriesParams } from "../contract/capabilities.ts";
 import type { Subject } from "../contract/subject.ts";
 import { invariant } from "./invariant.ts";
 import { sameOutcomeName } from "./relations.ts";
@@ -19,6 +20,9 @@ export const validatingAndMutatingAgree = invariant({
     if (q.request.operation === "CREATE" && (q.request.name ?? "") === "") return undefined;
     // A binding's validationActions exist (and are validated) for validating policies only.
     if ("binding" in q.subject && q.subject.binding?.validationActions !== undefined) return undefined;
+    // With params the two dispatchers differ: a validating policy looks the namespace up even
+    // without params, and only it gives a built-in param its apiVersion and kind.
+    if (carriesParams(q)) return undefined;
     if (other.kind === "MutatingAdmissionPolicy" || q.subject.kind === "MutatingAdmissionPolicy") {
       const delRule = allRules(q.subject).some(
         (r) => r.list === "include" && (r.rule.operations ?? []).includes("DELETE"),

@@ -1,14 +1,17 @@
 // k8s.io/apiserver pkg/admission/plugin/policy: generic/plugin.go Dispatch, generic/policy_matcher.go
 // DefinitionMatches and BindingMatches, validating/dispatcher.go and mutating/dispatcher.go.
+import type { CelInput } from "@bufbuild/cel";
+import type { ParamObject } from "../contract/cluster.ts";
 import type { Outcome } from "../contract/outcome.ts";
 import type { PolicySubject } from "../contract/subject.ts";
 import { asValidatingAdmissionSeesIt } from "./attributes.ts";
+import { jsonToCel } from "./cel/values.ts";
 import type { ClauseName } from "./clauses.ts";
 import { matchConditionsFor } from "./conditionsFor.ts";
 import { isAuthReview, isPolicyConfigurationResource } from "./exemptions.ts";
 import type { MatchContext } from "./matchResources.ts";
 import { matchResources } from "./matchResources.ts";
-import type { StatusError } from "./statusError.ts";
+import { collectParams, paramKindNotFound, paramName, paramScope } from "./params.ts";
 import { namespaceNotFound } from "./statusError.ts";
 import { atLeast } from "./versions.ts";
 
@@ -45,10 +48,18 @@ export function decidePolicy(subject: PolicySubject, given: MatchContext): Outco
   const definition = subject.policy.matchConstraints;
   if (definition === undefined) return noMatch; // unreachable: validation requires matchConstraints
   const policyMatch = matchResources(definition, ctx);
-  if (policyMatch.result === "error") return configError(subject, "policy", policyMatch.error, ctx);
+  if (policyMatch.result === "error") return configError(subject, "policy", policyMatch.error.message, ctx);
   if (policyMatch.result === "noMatch") {
     trace.take("policy.definitionNoMatch");
     return noMatch;
+  }
+  // policy_source.go ensureParamsForPolicyLocked: a paramKind the RESTMapper does not know is the
+  // policy's ConfigurationError, which Dispatch reports once the policy matches, before any binding.
+  const paramKind = subject.policy.paramKind;
+  const scope = paramKind === undefined ? undefined : paramScope(paramKind, ctx.cluster);
+  if (paramKind !== undefined && scope === undefined) {
+    trace.take("params.kindNotServed");
+    return configError(subject, "policy", paramKindNotFound(paramKind), ctx);
   }
   const bindingResources = subject.binding.matchResources;
   if (bindingResources === undefined) {
@@ -56,13 +67,18 @@ export function decidePolicy(subject: PolicySubject, given: MatchContext): Outco
   } else {
     // policy_matcher.go BindingMatches: the binding's own resource and kind are discarded.
     const bindingMatch = matchResources(bindingResources, ctx);
-    if (bindingMatch.result === "error") return configError(subject, "binding", bindingMatch.error, ctx);
+    if (bindingMatch.result === "error") return configError(subject, "binding", bindingMatch.error.message, ctx);
     if (bindingMatch.result === "noMatch") {
       trace.take("binding.noMatch");
       return noMatch;
     }
     trace.take("binding.matches");
   }
+  const collected = collectParams(paramKind, scope, subject.binding.paramRef, attr.namespace, ctx.cluster, trace);
+  if (!collected.ok) return configError(subject, "binding", collected.message, ctx);
+  // policy_dispatcher.go: no param, no invocation, so the mutating delegate (and its namespace
+  // lookup) never runs; validating/dispatcher.go looks the namespace up before its params loop.
+  if (mutating && collected.params.length === 0) return noMatch;
   // validating/dispatcher.go, mutating/dispatcher.go: the namespace for namespaceObject, looked up
   // for namespaced requests (not for Namespace objects); its error is returned as it is.
   const isNamespaceKind = attr.kind.group === "" && attr.kind.version === "v1" && attr.kind.kind === "Namespace";
@@ -75,14 +91,52 @@ export function decidePolicy(subject: PolicySubject, given: MatchContext): Outco
       : `namespace "${attr.namespace}" not found`;
     return { outcome: "error", code: 404, message };
   }
-  const conditions = subject.policy.matchConditions ?? [];
-  if (conditions.length > 0) {
-    const result = matchConditionsFor(conditions, subject.policy.failurePolicy, policyMatch.kind, ctx);
-    if (result.result === "noMatch") return noMatch;
-    if (result.result === "error") return conditionError(subject, result.message, ctx);
+  // One invocation per param, each with its own matchConditions (validator.go Validate, the
+  // mutating dispatcher's loop); an error of any denies the request.
+  const ran: string[] = [];
+  let ranWithoutParam = false;
+  let denied: Outcome | undefined;
+  for (const param of [...collected.params].sort(byName)) {
+    const conditions = subject.policy.matchConditions ?? [];
+    if (conditions.length > 0) {
+      const params = paramKind === undefined ? undefined : paramValue(param, mutating, ctx.cluster);
+      const result = matchConditionsFor(conditions, subject.policy.failurePolicy, policyMatch.kind, ctx, params);
+      if (result.result === "noMatch") continue;
+      if (result.result === "error") {
+        const outcome = conditionError(subject, result.message, ctx);
+        if (outcome.outcome === "error") denied ??= outcome;
+        continue;
+      }
+    }
+    if (param === null) ranWithoutParam = true;
+    else ran.push(paramName(param));
   }
+  if (denied !== undefined) return denied;
+  if (ran.length === 0 && !ranWithoutParam) return noMatch;
+  if (ran.length > 1) trace.take("params.oneEvaluationEach");
   trace.take(mutating ? "policy.mutationsEvaluated" : "policy.validationsEvaluated");
-  return { outcome: "match", matchedResource: policyMatch.resource, matchedKind: policyMatch.kind };
+  return {
+    outcome: "match",
+    matchedResource: policyMatch.resource,
+    matchedKind: policyMatch.kind,
+    ...(ran.length > 0 && { params: ran }),
+  };
+}
+
+const byName = (a: ParamObject | null, b: ParamObject | null) =>
+  a === null || b === null ? 0 : paramName(a) < paramName(b) ? -1 : paramName(a) > paramName(b) ? 1 : 0;
+
+/**
+ * The param as a condition reads it. validating/dispatcher.go wraps a typed object (a built-in
+ * kind's informer strips its apiVersion and kind) with the paramKind's; the mutating dispatcher
+ * passes it bare, so there a built-in kind's param has neither. Custom kinds keep both.
+ */
+function paramValue(param: ParamObject | null, mutating: boolean, cluster: MatchContext["cluster"]): CelInput {
+  if (param === null) return null;
+  const custom = (cluster.customKinds ?? []).some((k) => k.apiVersion === param.apiVersion && k.kind === param.kind);
+  if (!mutating || custom) return jsonToCel(param);
+  const { apiVersion: _v, kind: _k, ...typed } = param;
+  return jsonToCel(typed);
 }
 
 // A matchCondition error under Fail. validating/validator.go Validate makes it a Deny decision,
@@ -109,17 +163,12 @@ function conditionError(subject: PolicySubject, message: string, ctx: MatchConte
 
 // validating/dispatcher.go addConfigError and generic/policy_dispatcher.go: a configuration error
 // denies under failurePolicy Fail whatever the binding's validationActions; Ignore drops it.
-function configError(
-  subject: PolicySubject,
-  where: "policy" | "binding",
-  error: StatusError,
-  ctx: MatchContext,
-): Outcome {
+function configError(subject: PolicySubject, where: "policy" | "binding", message: string, ctx: MatchContext): Outcome {
   if (subject.policy.failurePolicy === "Ignore") {
     ctx.trace.take("policy.configErrorIgnored");
     return noMatch;
   }
-  const detail = `failed to configure ${where}: ${error.message}`;
+  const detail = `failed to configure ${where}: ${message}`;
   const withBinding = `'${policyName}' with binding '${bindingName}'`;
   if (subject.kind === "MutatingAdmissionPolicy") {
     // generic/policy_dispatcher.go PolicyError.Error() (%q without a binding); admission.NewForbidden: 403.

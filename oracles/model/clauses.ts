@@ -23,6 +23,9 @@ const corpusOnly = (source: string, summary: string): Clause => ({
   generated: false,
 });
 const matcherGo = "k8s.io/apiserver pkg/admission/plugin/webhook/matchconditions/matcher.go Match";
+const collectParams = "k8s.io/apiserver pkg/admission/plugin/policy/generic/policy_dispatcher.go CollectParams";
+const paramValidation =
+  "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go validateParamKind, validateParamRef";
 const conditionValidation =
   "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go validateMatchConditions";
 
@@ -38,6 +41,10 @@ export const clauses = {
   "binding.withoutMatchResourcesMatchesAll": clause(
     "k8s.io/apiserver pkg/admission/plugin/policy/generic/policy_matcher.go BindingMatches",
     "a binding without matchResources constrains nothing",
+  ),
+  "defaulting.alphaParameterNotFoundActionDeny": corpusOnly(
+    "k8s.io/kubernetes pkg/apis/admissionregistration/v1alpha1/defaults.go SetDefaults_ParamRef",
+    "a MutatingAdmissionPolicyBinding served as v1alpha1 (1.32-1.33) defaults parameterNotFoundAction to Deny",
   ),
   "defaulting.failurePolicyFail": clause(
     "k8s.io/kubernetes pkg/apis/admissionregistration/v1/defaults.go",
@@ -220,6 +227,28 @@ export const clauses = {
     "k8s.io/apiserver pkg/admission/plugin/webhook/predicates/object/matcher.go MatchObjectSelector",
     "an object selector that does not parse is a 500 error",
     false,
+  ),
+  "params.byName": corpusOnly(collectParams, "paramRef.name finds at most the one param of that name"),
+  "params.bySelector": corpusOnly(collectParams, "paramRef.selector lists the params whose labels it matches"),
+  "params.emptySelectorListsAll": corpusOnly(collectParams, "an empty paramRef.selector lists every param in scope"),
+  "params.kindNotServed": corpusOnly(
+    "k8s.io/apiserver pkg/admission/plugin/policy/generic/policy_source.go ensureParamsForPolicyLocked",
+    "a paramKind no resource serves is the policy's configuration error, once the policy matches",
+  ),
+  "params.namespaceForClusterScopedKind": corpusOnly(
+    collectParams,
+    "paramRef.namespace for a cluster-scoped paramKind is the binding's configuration error",
+  ),
+  "params.namespacedKindClusterScopedRequest": corpusOnly(
+    collectParams,
+    "a namespaced paramKind without paramRef.namespace on a cluster-scoped request is a configuration error",
+  ),
+  "params.notFoundAllow": corpusOnly(collectParams, "no param found under Allow: the policy is not evaluated"),
+  "params.notFoundDeny": corpusOnly(collectParams, "no param found under Deny: the binding's configuration error"),
+  "params.oneEvaluationEach": corpusOnly(collectParams, "the policy is evaluated once per param found"),
+  "params.withoutParamRefEvaluatedOnce": corpusOnly(
+    collectParams,
+    "a binding without paramRef of a policy with a paramKind: one evaluation, params null",
   ),
   "policy.conditionErrorDenied": corpusOnly(
     "k8s.io/apiserver pkg/admission/plugin/policy/validating/validator.go Validate, dispatcher.go Dispatch",
@@ -440,6 +469,11 @@ export const clauses = {
   "validation.operationsWildcardMixed": clause(
     "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go",
     'operations "*" must stand alone',
+  ),
+  "validation.paramKindInvalid": corpusOnly(paramValidation, "paramKind's apiVersion and kind as upstream checks them"),
+  "validation.paramRefInvalid": corpusOnly(
+    paramValidation,
+    "paramRef: name or selector, not both; parameterNotFoundAction Deny or Allow",
   ),
   "validation.policyMatchConstraintsRequired": clause(
     "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go",

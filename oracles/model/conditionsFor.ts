@@ -1,4 +1,5 @@
 // Where a policy or webhook reaches its matchConditions: the variables they see there.
+import type { CelInput } from "@bufbuild/cel";
 import type { GroupVersionKind, MatchCondition } from "../contract/kube.ts";
 import { jsonToCel, requestValue } from "./cel/values.ts";
 import type { ConditionsResult } from "./matchConditions.ts";
@@ -16,6 +17,8 @@ export function matchConditionsFor(
   failurePolicy: string | undefined,
   matchedKind: GroupVersionKind,
   ctx: MatchContext,
+  /** A policy with a paramKind: the param object of this evaluation, or null. */
+  params?: CelInput,
 ): ConditionsResult {
   const { attr } = ctx;
   return evaluateConditions(
@@ -26,6 +29,7 @@ export function matchConditionsFor(
       oldObject: jsonToCel(attr.oldObject),
       request: requestValue(attr, matchedKind, attr.user),
       namespaceObject: null,
+      ...(params !== undefined && { params }),
     },
     ctx.trace,
   );

@@ -52,7 +52,7 @@ function decideTraced(
   input: SubjectInput,
   trace: Trace,
 ): Outcome {
-  const stored = input === "manifest" ? defaultSubject(subject, trace) : subject;
+  const stored = input === "manifest" ? defaultSubject(subject, trace, minor) : subject;
   const errors = validateSubject(stored, minor, trace);
   if (errors.length > 0) return { outcome: "invalid", message: printFieldErrors(errors, minor) };
   trace.take("validation.accepted");

@@ -35,10 +35,16 @@ const matchResources: Fields = {
   },
 };
 const matchConditions = { list: { fields: { name: "string", expression: "string" } } } as const;
-const policy: Fields = { fields: { matchConstraints: matchResources, failurePolicy: "pointer", matchConditions } };
+const paramKind: Fields = { fields: { apiVersion: "string", kind: "string" } };
+const paramRef: Fields = {
+  fields: { name: "string", namespace: "string", selector: labelSelector, parameterNotFoundAction: "pointer" },
+};
+const policy: Fields = {
+  fields: { matchConstraints: matchResources, failurePolicy: "pointer", matchConditions, paramKind },
+};
 // policyName is a plain string (null -> ""). validationActions: null is a given, empty list (the
 // binding's "at least one" error), not the omitted list that format v1 takes as valid.
-const binding: Fields = { fields: { matchResources, policyName: "string", validationActions: strings } };
+const binding: Fields = { fields: { matchResources, policyName: "string", validationActions: strings, paramRef } };
 const webhook: Fields = {
   fields: {
     rules: { list: rule },

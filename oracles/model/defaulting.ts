@@ -1,9 +1,12 @@
 // k8s.io/kubernetes pkg/apis/admissionregistration/{v1,v1beta1,v1alpha1}/defaults.go and
 // zz_generated.defaults.go: what the API server stores for a manifest. The defaults are the same
-// in every minor 1.30-1.37 and every served API version of these types.
+// in every minor 1.30-1.37 and every served API version of these types, but one: v1alpha1
+// defaults a paramRef's parameterNotFoundAction to Deny, and MutatingAdmissionPolicyBinding is
+// served as v1alpha1 in 1.32-1.33.
 import type {
   MatchResources,
   NamedRuleWithOperations,
+  ParamRef,
   PolicySpec,
   RuleWithOperations,
   Webhook,
@@ -11,9 +14,11 @@ import type {
 import type { Subject } from "../contract/subject.ts";
 import { decodeNulls } from "./decoding.ts";
 import type { Trace } from "./trace.ts";
+import type { Minor } from "./versions.ts";
+import { atLeast } from "./versions.ts";
 
-/** The manifest as decoded (nulls as the Go types take them), then defaulted. */
-export function defaultSubject(manifest: Subject, trace: Trace): Subject {
+/** The manifest as decoded (nulls as the Go types take them), then defaulted at the minor (any but 1.32-1.33 when omitted). */
+export function defaultSubject(manifest: Subject, trace: Trace, minor?: Minor): Subject {
   const subject = decodeNulls(manifest);
   switch (subject.kind) {
     case "MatchResources":
@@ -23,7 +28,9 @@ export function defaultSubject(manifest: Subject, trace: Trace): Subject {
       const policy = defaultPolicySpec(subject.policy, trace);
       if (subject.binding === undefined) return { kind: subject.kind, policy };
       // SetObjectDefaults_*Binding: matchResources is defaulted only when present.
-      const { matchResources: mr, ...rest } = subject.binding;
+      const { matchResources: mr, ...given } = subject.binding;
+      const alpha = subject.kind === "MutatingAdmissionPolicy" && minor !== undefined && !atLeast(minor, 34);
+      const rest = alpha ? alphaParamRef(given, trace) : given;
       const binding = mr === undefined ? rest : { ...rest, matchResources: defaultMatchResources(mr, trace) };
       return { kind: subject.kind, policy, binding };
     }
@@ -31,6 +38,14 @@ export function defaultSubject(manifest: Subject, trace: Trace): Subject {
     case "MutatingWebhook":
       return { kind: subject.kind, webhook: defaultWebhook(subject.webhook, trace) };
   }
+}
+
+// v1alpha1 SetDefaults_ParamRef (v1alpha1/defaults.go:54): an omitted parameterNotFoundAction is Deny.
+function alphaParamRef<B extends { readonly paramRef?: ParamRef }>(binding: B, trace: Trace): B {
+  const ref = binding.paramRef;
+  if (ref === undefined || ref.parameterNotFoundAction !== undefined) return binding;
+  trace.take("defaulting.alphaParameterNotFoundActionDeny");
+  return { ...binding, paramRef: { ...ref, parameterNotFoundAction: "Deny" } };
 }
 
 // SetDefaults_ValidatingAdmissionPolicySpec / SetDefaults_MutatingAdmissionPolicySpec

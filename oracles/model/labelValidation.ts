@@ -1,5 +1,5 @@
 // k8s.io/apimachinery pkg/api/validate/content/kube.go IsLabelKey (IsQualifiedName before 1.35),
-// IsLabelValue, dns.go IsDNS1123Subdomain, and pkg/apis/meta/v1/validation ValidateLabelSelector.
+// IsLabelValue, dns.go IsDNS1123Subdomain, path.go IsPathSegmentName, and pkg/apis/meta/v1/validation ValidateLabelSelector.
 import type { LabelSelector } from "../contract/kube.ts";
 import type { FieldError } from "./fieldErrors.ts";
 import { forbidden, invalid, required } from "./fieldErrors.ts";
@@ -117,4 +117,10 @@ export function validateLabelSelector(selector: LabelSelector, path: string, min
     });
   });
   return errs;
+}
+
+// k8s.io/apimachinery pkg/api/validate/content/path.go IsPathSegmentName
+export function pathSegmentNameErrors(name: string): string[] {
+  if (name === "." || name === "..") return [`may not be '${name}'`];
+  return ["/", "%"].filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
 }

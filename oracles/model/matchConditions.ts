@@ -26,17 +26,21 @@ export type Compiled =
 
 const cache = new Map<string, Compiled>();
 
-/** The trimmed expression as validation compiles it (validation.go validateMatchCondition). */
-export function compileCondition(expression: string): Compiled {
+/**
+ * The trimmed expression as validation compiles it (validation.go validateMatchCondition), with
+ * `params` declared when the policy has a paramKind (allowParamsInMatchConditions).
+ */
+export function compileCondition(expression: string, hasParams = false): Compiled {
   const trimmed = expression.trim();
-  const hit = cache.get(trimmed);
+  const key = `${hasParams ? "p" : "-"}${trimmed}`;
+  const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const compiled = compile(trimmed);
-  cache.set(trimmed, compiled);
+  const compiled = compile(trimmed, hasParams);
+  cache.set(key, compiled);
   return compiled;
 }
 
-function compile(expression: string): Compiled {
+function compile(expression: string, hasParams: boolean): Compiled {
   const p = parseCondition(expression);
   if (!p.ok) {
     // Optional syntax (?. ?[ {?k: v} [?x]) is on in upstream's base environment and not in
@@ -44,7 +48,7 @@ function compile(expression: string): Compiled {
     if (expression.includes("?")) return { kind: "outside", reason: "optional syntax (?.) is not parsed" };
     return { kind: "compileError", detail: `compilation failed: ERROR: ${p.message}` };
   }
-  const checked = checkCondition(p.parsed.expr);
+  const checked = checkCondition(p.parsed.expr, hasParams);
   if (checked.kind === "compileError")
     return { kind: "compileError", detail: `compilation failed: ERROR: ${checked.detail}` };
   if (checked.kind === "outside") return checked;
@@ -98,7 +102,7 @@ export function evaluateConditions(
   const errors: string[] = [];
   let falseOne: string | undefined;
   for (const c of conditions) {
-    const compiled = compileCondition(c.expression ?? "");
+    const compiled = compileCondition(c.expression ?? "", bindings.params !== undefined);
     if (compiled.kind !== "ok") throw new Error(`condition ${c.name} reached evaluation: ${compiled.kind}`);
     const r = evaluateCondition(compiled.parsed, bindings);
     if ("outside" in r) throw new Error(r.outside);

@@ -6,18 +6,29 @@ import { asValidatingAdmissionSeesIt, sameGVR, toAttributes } from "./attributes
 import { decodeNulls } from "./decoding.ts";
 import { equivalentResourcesFor } from "./equivalents.ts";
 import { compileCondition } from "./matchConditions.ts";
+import { unstatedParamRead } from "./paramReads.ts";
+import { unknownBuiltinKind } from "./params.ts";
+import { validateParamKind } from "./paramValidation.ts";
+import { noTrace } from "./trace.ts";
 import { atLeast } from "./versions.ts";
 
 export function outsideModel(q: Query): string | undefined {
   const subject = decodeNulls(q.subject);
+  const paramKind = "policy" in subject ? subject.policy.paramKind : undefined;
+  // A paramKind of a built-in group the model's table lacks: whether a resource serves it, and
+  // how its typed objects read, the model does not know.
+  if (paramKind !== undefined && validateParamKind(paramKind, noTrace).length === 0 && unknownBuiltinKind(paramKind))
+    return `paramKind ${paramKind.apiVersion ?? ""} ${paramKind.kind ?? ""}: a built-in kind the model does not know`;
   const conditions =
     "policy" in subject ? subject.policy.matchConditions : "webhook" in subject ? subject.webhook.matchConditions : [];
   if (conditions === undefined || conditions.length === 0) return undefined;
   let readsObject = false;
   for (const c of conditions) {
-    const compiled = compileCondition(c.expression ?? "");
+    const compiled = compileCondition(c.expression ?? "", paramKind !== undefined);
     if (compiled.kind === "outside") return `matchCondition ${JSON.stringify(c.name ?? "")}: ${compiled.reason}`;
     if (compiled.kind !== "ok") continue;
+    const paramRead = compiled.reads.has("params") ? unstatedParamRead(compiled.parsed.expr) : undefined;
+    if (paramRead !== undefined) return `matchCondition ${JSON.stringify(c.name ?? "")}: ${paramRead}`;
     // v0.31.14 compile.go compares the output type with cel.BoolType by pointer; whether a
     // conditional's substituted bool is that pointer the model does not know.
     if (compiled.rootConditional && !atLeast(q.kubernetesVersion, 32))

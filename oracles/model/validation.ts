@@ -10,8 +10,9 @@ import type {
 import type { PolicySubject, Subject } from "../contract/subject.ts";
 import type { FieldError } from "./fieldErrors.ts";
 import { duplicate, invalid, notSupported, required, tooMany } from "./fieldErrors.ts";
-import { labelKeyErrors, nameIsDNSSubdomain, validateLabelSelector } from "./labelValidation.ts";
+import { labelKeyErrors, nameIsDNSSubdomain, pathSegmentNameErrors, validateLabelSelector } from "./labelValidation.ts";
 import { compileCondition, notBoolDetail } from "./matchConditions.ts";
+import { validateParamKind, validateParamRef } from "./paramValidation.ts";
 import type { Trace } from "./trace.ts";
 import type { Minor } from "./versions.ts";
 import { atLeast } from "./versions.ts";
@@ -50,6 +51,8 @@ function validatePolicy(subject: PolicySubject, minor: Minor, trace: Trace): Fie
     trace.take("validation.failurePolicyUnsupported");
     errs.push(notSupported("spec.failurePolicy", failurePolicy, supportedFailurePolicies));
   }
+  const { paramKind } = subject.policy;
+  if (paramKind !== undefined) errs.push(...validateParamKind(paramKind, trace));
   if (matchConstraints === undefined) {
     trace.take("validation.policyMatchConstraintsRequired");
     errs.push(required("spec.matchConstraints"));
@@ -61,9 +64,12 @@ function validatePolicy(subject: PolicySubject, minor: Minor, trace: Trace): Fie
     }
     if (mutating) errs.push(...mutatingOperations(matchConstraints, "spec.matchConstraints", trace));
   }
-  errs.push(...validateMatchConditions(subject.policy.matchConditions ?? [], "spec.matchConditions", minor, trace));
+  const conditions = subject.policy.matchConditions ?? [];
+  errs.push(...validateMatchConditions(conditions, "spec.matchConditions", minor, trace, paramKind !== undefined));
   const bindingName = subject.binding?.policyName;
   if (bindingName !== undefined) errs.push(...validatePolicyName(bindingName, trace));
+  const paramRef = subject.binding?.paramRef;
+  if (paramRef !== undefined) errs.push(...validateParamRef(paramRef, minor, trace));
   const bindingResources = subject.binding?.matchResources;
   if (bindingResources !== undefined) {
     const path = mutating ? "spec.matchResources" : bindingPath(minor);
@@ -164,12 +170,6 @@ function validateNamedRule(rule: NamedRuleWithOperations, path: string, trace: T
   return [...errs, ...validateRuleWithOperations(rule, path, trace)];
 }
 
-// k8s.io/apimachinery pkg/api/validate/content/path.go IsPathSegmentName
-function pathSegmentNameErrors(name: string): string[] {
-  if (name === "." || name === "..") return [`may not be '${name}'`];
-  return ["/", "%"].filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
-}
-
 // validateValidatingWebhook / validateMutatingWebhook (the fields matching reads)
 function validateWebhook(hook: Webhook, path: string, minor: Minor, trace: Trace): FieldError[] {
   const errs: FieldError[] = [];
@@ -192,13 +192,14 @@ function validateWebhook(hook: Webhook, path: string, minor: Minor, trace: Trace
   return errs;
 }
 
-// validateMatchConditions: at most 64; each an expression that compiles to bool (params are
-// undeclared: format v1 has no paramKind) and a qualified name; names unique.
+// validateMatchConditions: at most 64; each an expression that compiles to bool (params declared
+// only for a policy with a paramKind: allowParamsInMatchConditions) and a qualified name; names unique.
 function validateMatchConditions(
   conditions: readonly MatchCondition[],
   path: string,
   minor: Minor,
   trace: Trace,
+  hasParams = false,
 ): FieldError[] {
   const errs: FieldError[] = [];
   if (conditions.length > 64) {
@@ -213,7 +214,7 @@ function validateMatchConditions(
       trace.take("validation.matchConditionExpressionRequired");
       errs.push(required(`${at}.expression`));
     } else {
-      const compiled = compileCondition(expression);
+      const compiled = compileCondition(expression, hasParams);
       if (compiled.kind === "compileError" || compiled.kind === "notBool") {
         trace.take("validation.matchConditionCompileError");
         const detail = compiled.kind === "notBool" ? notBoolDetail(compiled.got, minor) : compiled.detail;

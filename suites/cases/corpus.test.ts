@@ -39,6 +39,9 @@ const concerns = [
   "matchConditions-policies",
   "matchConditions-validation",
   "userInfo",
+  "params-refs",
+  "params-conditions",
+  "params-validation",
 ];
 
 describe("the corpus", () => {

@@ -167,6 +167,46 @@ describe("loading case files", () => {
       goodCase.replace("        name: web\n", "        name: web\n        userInfo: {user: alice}\n"),
       /tests\[0\]\.request\.userInfo: unknown field "user"/,
     ],
+    [
+      "a param of a kind the cluster does not serve",
+      goodCase.replace(
+        "namespaces: {prod: {env: prod}}",
+        "namespaces: {prod: {env: prod}}\n    params: [{apiVersion: example.com/v1, kind: Limits, metadata: {name: a, namespace: prod}}]",
+      ),
+      /cluster\.params\[0\]: example\.com\/v1 Limits is not served/,
+    ],
+    [
+      "a namespaced param in a namespace that does not exist",
+      goodCase.replace(
+        "namespaces: {prod: {env: prod}}",
+        "namespaces: {prod: {env: prod}}\n    params: [{apiVersion: v1, kind: ConfigMap, metadata: {name: a, namespace: gone}}]",
+      ),
+      /cluster\.params\[0\]\.metadata\.namespace: ConfigMap is namespaced/,
+    ],
+    [
+      "a custom kind in a built-in group",
+      goodCase.replace(
+        "namespaces: {prod: {env: prod}}",
+        "namespaces: {prod: {env: prod}}\n    customKinds: [{apiVersion: apps/v1, kind: Limits, scope: Namespaced}]",
+      ),
+      /cluster\.customKinds\[0\]: apps is a built-in group/,
+    ],
+    [
+      "a param named twice",
+      goodCase.replace(
+        "namespaces: {prod: {env: prod}}",
+        "namespaces: {prod: {env: prod}}\n    params: [{apiVersion: v1, kind: ConfigMap, metadata: {name: a, namespace: prod}}, {apiVersion: v1, kind: ConfigMap, metadata: {name: a, namespace: prod}}]",
+      ),
+      /cluster\.params\[1\]: ConfigMap a is listed twice/,
+    ],
+    [
+      "a ConfigMap with fields outside data",
+      goodCase.replace(
+        "namespaces: {prod: {env: prod}}",
+        "namespaces: {prod: {env: prod}}\n    params: [{apiVersion: v1, kind: ConfigMap, metadata: {name: a, namespace: prod}, spec: {}}]",
+      ),
+      /cluster\.params\[0\]\.spec: a ConfigMap param holds its values in data/,
+    ],
     ["a duplicate case description", goodCase + goodCase.slice(1), /the description is used twice in the file/],
   ])("rejects %s with the file, case and field", (_, text, message) => {
     expect(loadError(text).message).toMatch(message);

@@ -12,6 +12,7 @@ import { minorsInRange, supportedMinors } from "../../oracles/model/versions.ts"
 import { CaseFileError } from "./caseFileError.ts";
 import { checkCaseFileSchema } from "./schemaCheck.ts";
 import { unrealEquivalents, unrealRequest } from "./unrealInput.ts";
+import { unrealParams } from "./unrealParams.ts";
 
 export interface LoadedCase extends Case {
   readonly file: string;
@@ -80,6 +81,11 @@ function loadCase(file: string, c: RawCase): LoadedCase {
     if (registry) {
       const field = t.cluster ? at(registry.field).field : registry.field.slice(1);
       throw new CaseFileError(file, registry.message, { caseDescription: c.description, field });
+    }
+    const params = unrealParams(t.cluster ?? c.cluster);
+    if (params) {
+      const field = t.cluster ? at(params.field).field : params.field.slice(1);
+      throw new CaseFileError(file, params.message, { caseDescription: c.description, field });
     }
     const cluster = t.cluster && withNameLabels(file, t.cluster, at(".cluster"));
     return { ...t, expected: normaliseExpected(t.expected), ...(cluster && { cluster }) };

@@ -9,7 +9,7 @@ import { isConcrete, listOf, namespaceType, requestType, t } from "./celType.ts"
 
 type Expr = ReturnType<typeof parse>["expr"];
 
-export type Variable = "object" | "oldObject" | "request" | "namespaceObject";
+export type Variable = "object" | "oldObject" | "request" | "namespaceObject" | "params";
 
 export type CheckResult =
   | {
@@ -82,10 +82,12 @@ interface Walk {
   readonly reads: Set<Variable>;
   readonly regexes: string[];
   readonly inComprehension: boolean;
+  /** compile.go: params is declared (dyn) only for a policy with a paramKind. */
+  readonly hasParams: boolean;
 }
 
-export function checkCondition(expr: Expr): CheckResult {
-  const w: Walk = { scope: new Map(), reads: new Set(), regexes: [], inComprehension: false };
+export function checkCondition(expr: Expr, hasParams = false): CheckResult {
+  const w: Walk = { scope: new Map(), reads: new Set(), regexes: [], inComprehension: false, hasParams };
   try {
     const type = typeOf(expr, w);
     return { kind: "ok", type, plainDynPath: isPlainDynPath(expr), reads: w.reads, constantRegexes: w.regexes };
@@ -170,9 +172,11 @@ function identType(name: string, w: Walk): CelStaticType {
       w.reads.add(name);
       return namespaceType;
     case "params":
-      // compile.go declares params only when the policy has a paramKind (validation.go
-      // allowParamsInMatchConditions); format v1 has no paramKind, webhooks never have one.
-      throw compileError("undeclared reference to 'params' (in container '')");
+      // compile.go declares params (dyn) only when the policy has a paramKind (validation.go
+      // allowParamsInMatchConditions); webhooks never have one.
+      if (!w.hasParams) throw compileError("undeclared reference to 'params' (in container '')");
+      w.reads.add(name);
+      return t.dyn;
     case "authorizer":
       throw outside("the authorizer variable is not modelled");
     default:
@@ -348,7 +352,7 @@ function comprehensionType(c: Comprehension, w: Walk): CelStaticType {
 
 function isPlainDynPath(e: Expr): boolean {
   const k = e.exprKind;
-  if (k.case === "identExpr") return k.value.name === "object" || k.value.name === "oldObject";
+  if (k.case === "identExpr") return ["object", "oldObject", "params"].includes(k.value.name);
   if (k.case === "selectExpr")
     return !k.value.testOnly && k.value.operand !== undefined && isPlainDynPath(k.value.operand);
   return false;

@@ -12,6 +12,8 @@ export interface Bindings {
   readonly oldObject: CelInput;
   readonly request: CelInput;
   readonly namespaceObject: CelInput;
+  /** Bound only for a policy with a paramKind: the param object, or null. */
+  readonly params?: CelInput;
 }
 
 export type Evaluation = { readonly result: boolean } | { readonly error: string } | { readonly outside: string };
