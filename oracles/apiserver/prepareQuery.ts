@@ -2,6 +2,7 @@
 // (and CRD group), what must be realised for it, or the reason it cannot be asked (the first that
 // applies), and the object to send.
 import type { Answer } from "../adapters/matcher.ts";
+import { carriesParams } from "../contract/capabilities.ts";
 import type { AdmissionRequest, EquivalentResource } from "../contract/kube.ts";
 import type { SubjectKind } from "../contract/subject.ts";
 import type { Query } from "../invariants/invariant.ts";
@@ -72,8 +73,8 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
       `the namespace "${req.namespace}" does not exist: the real server's NamespaceLifecycle admission rejects the request with 404 before any policy runs`,
     ],
     [
-      hasMatchConditions(q.subject) || req.userInfo !== undefined,
-      "the apiserver oracle does not realise matchConditions or a request's userInfo yet (it does not claim them): its probe's own condition confines it to its own requests, and a user needs impersonation",
+      hasMatchConditions(q.subject) || req.userInfo !== undefined || carriesParams(q),
+      "the apiserver oracle does not realise matchConditions, a request's userInfo or params yet (it does not claim them): its probe's own condition confines it to its own requests, a user needs impersonation, params their kinds and objects",
     ],
     [
       "binding" in q.subject && q.subject.binding !== undefined && "policyName" in q.subject.binding,
