@@ -27,6 +27,7 @@ export function matchConditionsFor(
       request: requestValue(attr, matchedKind, attr.user),
       namespaceObject: null,
     },
+    ctx.minor,
     ctx.trace,
   );
 }

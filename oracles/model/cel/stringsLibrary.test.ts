@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { goReplace } from "./stringsLibrary.ts";
+
+describe("goReplace, Go's strings.Replace", () => {
+  it.each([
+    ["web-1", "-", "_", -1, "web_1"],
+    ["aaa", "a", "b", 2, "bba"],
+    ["aaa", "a", "b", 0, "aaa"],
+    ["web", "", ".", -1, ".w.e.b."],
+    ["web", "", ".", 2, ".w.eb"],
+    ["web", "", ".", 9, ".w.e.b."],
+    ["", "", ".", -1, "."],
+    ["😀b", "", ".", -1, ".😀.b."],
+    ["abab", "ab", "", -1, ""],
+  ])("replaces in %j %j with %j, n %d: %j", (s, old, replacement, n, want) => {
+    expect(goReplace(s, old, replacement, n)).toBe(want);
+  });
+});
