@@ -234,6 +234,13 @@ function callType(fn: string, target: Expr | undefined, args: readonly Expr[], w
   if (listMethod !== undefined) return listMethod;
   if (fn in conversions && target === undefined && args.length === 1) {
     expectKinds(fn, operands, [...scalars]);
+    // cel-go's OptOptimize converts a constant when the program is built (interpreter/
+    // decorators.go maybeOptimizeConstUnary): a failure refuses the expression at validation.
+    if (args[0]?.exprKind.case === "constExpr")
+      throw outside(`${fn}() of a constant, converted when cel-go builds the program`);
+    // common/types/string.go parses with strconv, which @bufbuild/cel does not (' 1', '', '0x1').
+    if (fn !== "string" && (a?.k === "string" || a?.k === "dyn"))
+      throw outside(`${fn}() of a string, parsed as Go's strconv does`);
     return conversions[fn] ?? t.unknown;
   }
   if (fn === "join" && self !== undefined && (self.k === "list" || self.k === "dyn")) {
