@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { goReplace } from "./stringsLibrary.ts";
+import { goReplace, goSplit } from "./stringsLibrary.ts";
 
 describe("goReplace, Go's strings.Replace", () => {
   it.each([
@@ -14,5 +14,20 @@ describe("goReplace, Go's strings.Replace", () => {
     ["abab", "ab", "", -1, ""],
   ])("replaces in %j %j with %j, n %d: %j", (s, old, replacement, n, want) => {
     expect(goReplace(s, old, replacement, n)).toBe(want);
+  });
+});
+
+describe("goSplit, Go's strings.SplitN", () => {
+  it.each([
+    ["a,b,c", ",", -1, ["a", "b", "c"]],
+    ["a,b,c", ",", 0, []],
+    ["a,b,c", ",", 2, ["a", "b,c"]],
+    ["a,b,c", ",", 5, ["a", "b", "c"]],
+    ["", ",", -1, [""]],
+    ["😀b", "", -1, ["😀", "b"]],
+    ["abc", "", 2, ["a", "bc"]],
+    ["", "", -1, []],
+  ])("splits %j at %j, n %d: %j", (s, sep, n, want) => {
+    expect(goSplit(s, sep, n)).toEqual(want);
   });
 });

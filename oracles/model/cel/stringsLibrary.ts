@@ -1,9 +1,10 @@
-// cel-go ext/strings.go where @bufbuild/cel's strings extension answers otherwise: indexOf and
-// lastIndexOf count runes, and an offset past the end, an empty substring or an empty string
-// behave as the cel-go of the minor has them; replace is Go's strings.Replace (an empty old
-// string matches before every rune and at the end). Found against the upstream oracle.
+// cel-go ext/strings.go where @bufbuild/cel's strings extension answers otherwise: indexOf,
+// lastIndexOf, charAt, substring and split count runes, not UTF-16 units; an offset past the
+// end, an empty substring or an empty string behave as the cel-go of the minor has them; replace
+// and split are Go's strings.Replace and strings.SplitN (an empty separator splits runes, a
+// limit keeps the rest in the last part). Found against the upstream oracle.
 import type { CelFunc } from "@bufbuild/cel";
-import { CelScalar, celMethod } from "@bufbuild/cel";
+import { CelScalar, celMethod, listType } from "@bufbuild/cel";
 import type { Minor } from "../versions.ts";
 import { atLeast } from "../versions.ts";
 
@@ -88,6 +89,31 @@ export function goReplace(s: string, old: string, replacement: string, n: number
   return out + s.slice(start);
 }
 
+/** ext/strings.go charAt: the rune at i, "" just past the end. */
+function charAt(str: string, index: bigint): string {
+  const runes = Array.from(str);
+  const i = Number(index);
+  if (i < 0 || i > runes.length) throw outOfRange(i);
+  return runes[i] ?? "";
+}
+
+/** ext/strings.go substr and substrRange, over runes. */
+function substring(str: string, start: bigint, end?: bigint): string {
+  const runes = Array.from(str);
+  if (end !== undefined && start > end) throw new Error(`invalid substring range. start: ${start}, end: ${end}`);
+  for (const i of end === undefined ? [start] : [start, end])
+    if (i < 0n || i > BigInt(runes.length)) throw outOfRange(Number(i));
+  return runes.slice(Number(start), end === undefined ? undefined : Number(end)).join("");
+}
+
+/** Go's strings.SplitN(s, sep, n): n < 0 every part, 0 none, else at most n with the rest last. */
+export function goSplit(s: string, sep: string, n: number): string[] {
+  if (n === 0) return [];
+  const all = sep === "" ? Array.from(s) : s.split(sep);
+  if (n < 0 || all.length <= n) return all;
+  return [...all.slice(0, n - 1), all.slice(n - 1).join(sep)];
+}
+
 /** The functions that replace @bufbuild/cel's of the same names, for the minor's cel-go. */
 export function celGoStrings(minor: Minor): readonly CelFunc[] {
   const b = behaviourOf(minor);
@@ -110,8 +136,30 @@ export function celGoStrings(minor: Minor): readonly CelFunc[] {
     celMethod("replace", STRING, [STRING, STRING, INT], STRING, function (old, replacement, n) {
       return goReplace(this, old, replacement, Number(n));
     }),
+    celMethod("charAt", STRING, [INT], STRING, function (index) {
+      return charAt(this, index);
+    }),
+    celMethod("substring", STRING, [INT], STRING, function (start) {
+      return substring(this, start);
+    }),
+    celMethod("substring", STRING, [INT, INT], STRING, function (start, end) {
+      return substring(this, start, end);
+    }),
+    celMethod("split", STRING, [STRING], listType(CelScalar.DYN), function (sep) {
+      return goSplit(this, sep, -1);
+    }),
+    celMethod("split", STRING, [STRING, INT], listType(CelScalar.DYN), function (sep, n) {
+      return goSplit(this, sep, Number(n));
+    }),
   ];
 }
 
 /** The names celGoStrings replaces. */
-export const replacedByCelGo: ReadonlySet<string> = new Set(["indexOf", "lastIndexOf", "replace"]);
+export const replacedByCelGo: ReadonlySet<string> = new Set([
+  "indexOf",
+  "lastIndexOf",
+  "replace",
+  "charAt",
+  "substring",
+  "split",
+]);
