@@ -63,6 +63,8 @@ describe("compiling a condition as upstream's environment would", () => {
     ["request.name.matches('(')", "does not compile"],
     ["true ? object.a : false", "cannot tell the expression's type"],
     ["int('x') == 3", "int() of a constant"],
+    ["request.name < 'b'", "_<_ on strings"],
+    ["object.a >= object.b", "_>=_ on strings"],
     ["int(1e30) == 1", "int() of a constant"],
     ["int(request.name) == 1", "int() of a string"],
     ["double(object.spec.ratio) == 1.5", "double() of a string"],

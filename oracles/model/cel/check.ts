@@ -45,6 +45,7 @@ const boolOps = new Set([
   "_||_",
   "@not_strictly_false",
 ]);
+const ordering = new Set(["_<_", "_<=_", "_>_", "_>=_"]);
 const arithmetic = new Set(["_+_", "_-_", "_*_", "_/_", "_%_"]);
 // strings (cel-go) and ext.Strings version 2 (k8s.io/apiserver pkg/cel/environment/base.go).
 const stringMethods: Readonly<Record<string, CelStaticType>> = {
@@ -212,6 +213,9 @@ function callType(fn: string, target: Expr | undefined, args: readonly Expr[], w
   }
   if (boolOps.has(fn)) {
     if (fn !== "_==_" && fn !== "_!=_" && fn !== "@not_strictly_false") expectKinds(fn, operands, [...scalars]);
+    // cel-go orders strings by their UTF-8 bytes, @bufbuild/cel by UTF-16 units ('\uffff' < '😀').
+    if (ordering.has(fn) && (operands.some((o) => o.k === "string") || operands.every((o) => o.k === "dyn")))
+      throw outside(`${fn} on strings, which cel-go orders by their UTF-8 bytes`);
     if (a !== undefined && b !== undefined && isConcrete(a) && isConcrete(b) && a.k !== b.k) equalityOperands(fn, a, b);
     return t.bool;
   }
