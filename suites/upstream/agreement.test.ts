@@ -1,6 +1,7 @@
 // The reference model against the upstream Go oracle (k8s.io/apiserver's own code) at several
 // minors: every corpus test, then generated scenarios of every subject kind, manifests with
-// omitted fields and invalid ones. Every divergence is a finding against one of the two.
+// omitted fields and invalid ones, scenarios with matchConditions, and hand-written CEL probes
+// (celProbes.txt). Every divergence is a finding against one of the two.
 //   MATCHCONFORM_UPSTREAM_MINORS  minors to build and compare (default 1.34,1.37)
 //   MATCHCONFORM_UPSTREAM_RUNS    generated scenarios per minor (default 1500; nightly 20000)
 //   MATCHCONFORM_UPSTREAM_CONDITION_RUNS  generated scenarios per minor whose policy or webhook
@@ -26,6 +27,7 @@ import { loadCaseFile } from "../format/loadCaseFile.ts";
 import { replayWith } from "../replay/replayCases.ts";
 import { inParallel } from "../run/runContext.ts";
 import { normaliseQuery } from "../shrink/normaliseQuery.ts";
+import { celProbeQueries, celProbes } from "./celProbes.ts";
 
 const minors = (process.env.MATCHCONFORM_UPSTREAM_MINORS ?? "1.34,1.37").split(",").map((m) => m.trim());
 const runs = Number(process.env.MATCHCONFORM_UPSTREAM_RUNS ?? 1500);
@@ -80,6 +82,13 @@ describe.skipIf(!goAvailable && !requireGo).each(minors)("the upstream oracle at
     expect(queries.filter((q) => carriesMatchConditions(q.subject))).toHaveLength(conditionRuns);
     await expectAgreement(oracle, queries);
   }, 1_800_000);
+
+  it("decides the hand-written CEL probes as the model does", async () => {
+    const queries = celProbeQueries(minor as Minor);
+    // Most probes are inside the model: four queries each, less those it leaves outside.
+    expect(queries.length).toBeGreaterThan(celProbes.length * 2);
+    await expectAgreement(oracle, queries);
+  }, 600_000);
 });
 
 /** Sends the queries, 64 at a time, and fails with the first divergence reduced to a case. */
