@@ -31,6 +31,7 @@ export function matchConditionsFor(
       namespaceObject: null,
       ...(params !== undefined && { params }),
     },
+    ctx.minor,
     ctx.trace,
   );
 }

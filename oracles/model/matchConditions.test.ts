@@ -45,6 +45,6 @@ describe("matcher.go Match", () => {
     ],
     ["whole numbers are ints", when("object.spec.replicas + 1 == 4"), "Fail", { result: "match" }],
   ])("%s", (_, conditions, failurePolicy, expected) => {
-    expect(evaluateConditions(conditions, failurePolicy, bindings, noTrace)).toMatchObject(expected);
+    expect(evaluateConditions(conditions, failurePolicy, bindings, "1.37", noTrace)).toMatchObject(expected);
   });
 });

@@ -80,7 +80,11 @@ export function notBoolDetail(got: string, minor: Minor): string {
 function compilesAsRegex(pattern: string): boolean {
   const p = parseCondition(`''.matches(${JSON.stringify(pattern)})`);
   if (!p.ok) return false;
-  const r = evaluateCondition(p.parsed, { object: null, oldObject: null, request: null, namespaceObject: null });
+  const r = evaluateCondition(
+    p.parsed,
+    { object: null, oldObject: null, request: null, namespaceObject: null },
+    "1.37",
+  );
   return "result" in r;
 }
 
@@ -97,6 +101,7 @@ export function evaluateConditions(
   conditions: readonly MatchCondition[],
   failurePolicy: string | undefined,
   bindings: Bindings,
+  minor: Minor,
   trace: Trace,
 ): ConditionsResult {
   const errors: string[] = [];
@@ -104,7 +109,7 @@ export function evaluateConditions(
   for (const c of conditions) {
     const compiled = compileCondition(c.expression ?? "", bindings.params !== undefined);
     if (compiled.kind !== "ok") throw new Error(`condition ${c.name} reached evaluation: ${compiled.kind}`);
-    const r = evaluateCondition(compiled.parsed, bindings);
+    const r = evaluateCondition(compiled.parsed, bindings, minor);
     if ("outside" in r) throw new Error(r.outside);
     if ("error" in r) errors.push(`expression '${c.expression ?? ""}' resulted in error: ${r.error}`);
     else if (!r.result && falseOne === undefined) falseOne = c.name ?? "";

@@ -4,8 +4,8 @@ import type { AdmissionRequest, UserInfo } from "../contract/kube.ts";
 /**
  * The user of a request without userInfo (docs/case-format.md): a plain authenticated user, as
  * a real API server can impersonate it (Impersonate-User: matchconform adds system:authenticated,
- * k8s.io/apiserver pkg/endpoints/filters/impersonation/impersonation.go). The upstream oracle's
- * attributes carry the same name (oracles/upstream/attributes.go).
+ * k8s.io/apiserver pkg/endpoints/filters/impersonation/impersonation.go). The Go adapter kit
+ * gives a request without userInfo the same user (kits/go/protocol DefaultUserInfo).
  */
 export const defaultUserInfo: Required<Pick<UserInfo, "username" | "groups">> = {
   username: "matchconform",

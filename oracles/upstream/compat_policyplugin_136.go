@@ -3,8 +3,10 @@
 package main
 
 import (
+	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/apiserver/pkg/admission/plugin/policy/validating"
+	"k8s.io/apiserver/pkg/admission/plugin/webhook/matchconditions"
 )
 
 // validatingPolicyHandler is the admission.Handler of the ValidatingAdmissionPolicy plugin:
@@ -15,4 +17,9 @@ func validatingPolicyHandler() (*admission.Handler, error) {
 		return nil, err
 	}
 	return p.Handler, nil
+}
+
+// newValidator is validating.NewValidator without a compile error (1.36 added the argument).
+func newValidator(validations, messages, auditAnnotations *recordingFilter, conditions matchconditions.Matcher, failurePolicy *admissionregistrationv1.FailurePolicyType) validating.Validator {
+	return validating.NewValidator(validations, conditions, auditAnnotations, messages, failurePolicy, nil)
 }

@@ -43,9 +43,12 @@ func run(in io.Reader, out io.Writer) error {
 	})
 }
 
+// ready claims everything, and the opt-in matchConditions: upstream's own matcher decides them.
 func ready(built kube.Release) protocol.Ready {
-	return protocol.NewReady(
+	r := protocol.NewReady(
 		protocol.Implementation{Name: "k8s.io/apiserver", Version: built.Version, Language: "go"},
 		manifest.ServedSubjects(built.Number), "manifest", built.Minor,
 	)
+	r.Capabilities = &protocol.Capabilities{Features: &protocol.Features{MatchConditions: protocol.On()}}
+	return r
 }

@@ -83,6 +83,9 @@ func TestReady(t *testing.T) {
 	if strings.Contains(subjects, "MutatingAdmissionPolicy") != (b.Number >= 32) {
 		t.Errorf("subjects = %s at %s", subjects, b.Minor)
 	}
+	if got := fmt.Sprint(ready["capabilities"]); got != "map[features:map[matchConditions:true]]" {
+		t.Errorf("capabilities = %s, want the opt-in matchConditions claimed", got)
+	}
 }
 
 func TestAnswers(t *testing.T) {
@@ -98,6 +101,14 @@ func TestAnswers(t *testing.T) {
 	tokenReview := `{"operation":"CREATE","resource":{"group":"authentication.k8s.io","version":"v1","resource":"tokenreviews"},"kind":{"group":"authentication.k8s.io","version":"v1","kind":"TokenReview"},"object":{"apiVersion":"authentication.k8s.io/v1","kind":"TokenReview","metadata":{}}}`
 	generatedNamespace := `{"operation":"CREATE","resource":{"group":"","version":"v1","resource":"namespaces"},"kind":{"group":"","version":"v1","kind":"Namespace"},"object":{"apiVersion":"v1","kind":"Namespace","metadata":{"generateName":"team-"}}}`
 	namedNamespaceSelector := `{"matchConstraints":{"resourceRules":[{"operations":["CREATE"],"apiGroups":[""],"apiVersions":["v1"],"resources":["namespaces"]}],"namespaceSelector":{"matchExpressions":[{"key":"kubernetes.io/metadata.name","operator":"Exists"}]}}}`
+	conditioned := func(kind, conditions string) string {
+		if kind == "ValidatingWebhook" {
+			return `{"kind":"ValidatingWebhook","webhook":{"rules":[` + podRule + `],"matchConditions":` + conditions + `}}`
+		}
+		return `{"kind":"` + kind + `","policy":{"matchConstraints":{"resourceRules":[` + podRule + `]},"matchConditions":` + conditions + `},"binding":{}}`
+	}
+	serviceAccount := strings.TrimSuffix(createPod("prod", `{}`), "}") +
+		`,"userInfo":{"username":"system:serviceaccount:prod:builder","groups":["system:serviceaccounts","system:authenticated"]}}`
 	clusterNamespacesDelete := `{"operation":"DELETE","resource":{"group":"example.com","version":"v1","resource":"namespaces"},"kind":{"group":"example.com","version":"v1","kind":"Namespace"},"name":"x","oldObject":{"apiVersion":"example.com/v1","kind":"Namespace","metadata":{"name":"x"}}}`
 
 	type want struct {
@@ -126,6 +137,11 @@ func TestAnswers(t *testing.T) {
 		{"mutating policies never handle DELETE", match(t, 12, m, `{"kind":"MutatingAdmissionPolicy","policy":{"matchConstraints":{"resourceRules":[{"operations":["*"],"apiGroups":["*"],"apiVersions":["*"],"resources":["*"]}]}},"binding":{}}`, noCluster, clusterNamespacesDelete), want{outcome: "noMatch"}, 32},
 		{"validating admission sees a generated namespace's name label", match(t, 14, m, `{"kind":"ValidatingAdmissionPolicy","policy":`+namedNamespaceSelector+`,"binding":{}}`, noCluster, generatedNamespace), want{outcome: "match", resource: "/v1/namespaces"}, 30},
 		{"mutating admission sees a generateName namespace unnamed", match(t, 15, m, `{"kind":"MutatingAdmissionPolicy","policy":`+namedNamespaceSelector+`,"binding":{}}`, noCluster, generatedNamespace), want{outcome: "noMatch"}, 32},
+		{"a policy's condition reads the request's user", match(t, 16, m, conditioned("ValidatingAdmissionPolicy", `[{"name":"sa","expression":"request.userInfo.username.startsWith('system:serviceaccount:')"}]`), prod, serviceAccount), want{outcome: "match", resource: "/v1/pods"}, 30},
+		{"the default user is authenticated", match(t, 17, m, conditioned("ValidatingWebhook", `[{"name":"authn","expression":"'system:authenticated' in request.userInfo.groups"}]`), prod, createPod("prod", `{}`)), want{outcome: "match", resource: "/v1/pods"}, 30},
+		{"a false condition stops a mutating policy", match(t, 18, m, conditioned("MutatingAdmissionPolicy", `[{"name":"no","expression":"false"}]`), prod, createPod("prod", `{}`)), want{outcome: "noMatch"}, 32},
+		{"an erring condition fails the request under Fail", match(t, 19, m, conditioned("ValidatingWebhook", `[{"name":"absent","expression":"object.spec.absent == 1"}]`), prod, createPod("prod", `{}`)), want{outcome: "error", code: 403, contains: "no such key"}, 30},
+		{"a condition that is not a bool is invalid", match(t, 20, m, conditioned("ValidatingAdmissionPolicy", `[{"name":"six","expression":"6"}]`), prod, createPod("prod", `{}`)), want{outcome: "invalid", contains: "must evaluate to bool"}, 30},
 		{"mutating policies refuse DELETE rules", match(t, 13, m, `{"kind":"MutatingAdmissionPolicy","policy":{"matchConstraints":{"resourceRules":[{"operations":["DELETE"],"apiGroups":["*"],"apiVersions":["*"],"resources":["*"]}]}},"binding":{}}`, noCluster, createPod("prod", `{}`)), want{outcome: "invalid", contains: "DELETE"}, 32},
 	}
 	lines := []string{`{"cmd":"start","version":1}`}

@@ -10,13 +10,16 @@ package main
 // Decided by admission.NewChainHandler (the plugin handles CREATE, UPDATE and CONNECT only),
 // policy/generic Plugin.Dispatch (the excluded resources), generic.NewPolicyDispatcher (policy
 // match, binding match, configuration errors under failurePolicy, params) and
-// policy/mutating's dispatchInvocations (the namespace lookup), with the policy's evaluator
-// replaced by one whose match conditions record that they were evaluated, and match nothing.
+// policy/mutating's dispatchInvocations (the namespace lookup, the policy's matchConditions,
+// compiled as compilePolicy compiles them, an evaluation error as a configuration error under
+// failurePolicy), with the policy's evaluator replaced by one whose conditions record that they
+// matched, and let no mutation run.
 
 import (
 	"context"
 	"encoding/json"
 
+	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -41,8 +44,9 @@ import (
 const mutatingPoliciesServed = true
 
 type storedMutatingPolicy struct {
-	policy  *mutating.Policy
-	binding *mutating.PolicyBinding // nil: no binding
+	policy     *mutating.Policy
+	binding    *mutating.PolicyBinding // nil: no binding
+	conditions matchconditions.Matcher // nil: the policy has none
 }
 
 func (g policyGetter) GetMutatingAdmissionPolicy(_ context.Context, name string) (*admissionregistration.MutatingAdmissionPolicy, error) {
@@ -77,6 +81,9 @@ func storeMutatingPolicy(rawPolicy, rawBinding json.RawMessage, minor int) (*sto
 		return s, nil
 	}
 	s.mutatingPolicy = &storedMutatingPolicy{policy: policy.versioned.(*mutating.Policy)}
+	if s.mutatingPolicy.conditions, err = compileMutatingConditions(s.mutatingPolicy.policy); err != nil {
+		return nil, err
+	}
 	if binding.versioned != nil {
 		s.mutatingPolicy.binding = binding.versioned.(*mutating.PolicyBinding)
 	}
@@ -135,7 +142,7 @@ func (env *mutatingPolicyEnv) decide(ctx context.Context, s *stored, a admission
 			Evaluator: mutating.PolicyEvaluator{Matcher: env.evaluator},
 		}}
 	}
-	env.evaluator.reset()
+	env.evaluator.reset(s.mutatingPolicy.conditions)
 	err := env.chain.Admit(ctx, a, o)
 	if err != nil {
 		return kube.Failed(err)
@@ -152,16 +159,39 @@ func (env *mutatingPolicyEnv) decide(ctx context.Context, s *stored, a admission
 	return kube.Matched(resource, env.evaluator.kind)
 }
 
-// recordingConditions stands in for the policy's match conditions: it records the kind the
-// dispatcher evaluates them with, and does not match, so that no mutation runs.
-type recordingConditions struct {
-	called bool
-	kind   schema.GroupVersionKind
+// compileMutatingConditions compiles the policy's matchConditions as
+// policy/mutating/compilation.go compilePolicy does (strict cost always), at the version the
+// minor serves: its MatchCondition and FailurePolicyType are v1's, field for field.
+func compileMutatingConditions(p *mutating.Policy) (matchconditions.Matcher, error) {
+	if len(p.Spec.MatchConditions) == 0 {
+		return nil, nil
+	}
+	conditions := make([]admissionregistrationv1.MatchCondition, len(p.Spec.MatchConditions))
+	for i, c := range p.Spec.MatchConditions {
+		conditions[i] = admissionregistrationv1.MatchCondition(c)
+	}
+	return compileConditions(conditions, (*admissionregistrationv1.FailurePolicyType)(p.Spec.FailurePolicy), p.Name, true)
 }
 
-func (r *recordingConditions) reset() { *r = recordingConditions{} }
+// recordingConditions stands in for the policy's match conditions: the compiled ones decide
+// (none: the invocation matches); it records the kind the dispatcher evaluates them with when
+// they match, and then answers no match, so that no mutation runs.
+type recordingConditions struct {
+	conditions matchconditions.Matcher
+	called     bool
+	kind       schema.GroupVersionKind
+}
 
-func (r *recordingConditions) Match(_ context.Context, versionedAttr *admission.VersionedAttributes, _ runtime.Object, _ oracleAuthorizer) matchconditions.MatchResult {
+func (r *recordingConditions) reset(conditions matchconditions.Matcher) {
+	*r = recordingConditions{conditions: conditions}
+}
+
+func (r *recordingConditions) Match(ctx context.Context, versionedAttr *admission.VersionedAttributes, params runtime.Object, authz oracleAuthorizer) matchconditions.MatchResult {
+	if r.conditions != nil {
+		if result := r.conditions.Match(ctx, versionedAttr, params, authz); result.Error != nil || !result.Matches {
+			return result
+		}
+	}
 	if !r.called {
 		r.called = true
 		r.kind = versionedAttr.VersionedKind

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
+	"k8s.io/apiserver/pkg/admission/plugin/webhook/matchconditions"
 	"k8s.io/kubernetes/pkg/apis/admissionregistration"
 	"k8s.io/kubernetes/pkg/registry/admissionregistration/mutatingwebhookconfiguration"
 	"k8s.io/kubernetes/pkg/registry/admissionregistration/validatingadmissionpolicy"
@@ -30,7 +31,9 @@ type stored struct {
 	mutatingWebhook   *admissionregistrationv1.MutatingWebhook
 	validatingPolicy  *admissionregistrationv1.ValidatingAdmissionPolicy
 	validatingBinding *admissionregistrationv1.ValidatingAdmissionPolicyBinding // nil: no binding
-	mutatingPolicy    *storedMutatingPolicy
+	// validatingConditions: the policy's matchConditions, compiled (nil: it has none).
+	validatingConditions matchconditions.Matcher
+	mutatingPolicy       *storedMutatingPolicy
 }
 
 // storedSubjects caches stored subjects by their JSON: a case's tests share one subject.
@@ -172,6 +175,11 @@ func storeValidatingPolicy(rawPolicy, rawBinding json.RawMessage) (*stored, erro
 		return s, nil
 	}
 	s.validatingPolicy = policy.versioned.(*admissionregistrationv1.ValidatingAdmissionPolicy)
+	if spec := s.validatingPolicy.Spec; len(spec.MatchConditions) > 0 {
+		if s.validatingConditions, err = compileConditions(spec.MatchConditions, spec.FailurePolicy, s.validatingPolicy.Name, validatingStrictCost()); err != nil {
+			return nil, err
+		}
+	}
 	if binding.versioned != nil {
 		s.validatingBinding = binding.versioned.(*admissionregistrationv1.ValidatingAdmissionPolicyBinding)
 	}

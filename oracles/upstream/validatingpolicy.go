@@ -4,21 +4,26 @@ package main
 //
 // Decided by admission.NewChainHandler (the operations the plugin handles), policy/generic
 // Plugin.Dispatch (the excluded resources) and policy/validating's dispatcher (policy match,
-// binding match, configuration errors under failurePolicy, params, the namespace lookup), with
-// the policy's evaluator replaced by one that records that it was called and with what.
+// binding match, configuration errors under failurePolicy, params, the namespace lookup) and
+// policy/validating's validator (the policy's matchConditions, compiled as compilePolicy
+// compiles them, an evaluation error under failurePolicy), with the policy's validations
+// replaced by an evaluator that records that it was called and with what.
 
 import (
 	"context"
 
+	admissionv1 "k8s.io/api/admission/v1"
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apiserver/pkg/admission"
+	"k8s.io/apiserver/pkg/admission/plugin/cel"
 	"k8s.io/apiserver/pkg/admission/plugin/policy/generic"
 	"k8s.io/apiserver/pkg/admission/plugin/policy/matching"
 	"k8s.io/apiserver/pkg/admission/plugin/policy/validating"
+	"k8s.io/apiserver/pkg/admission/plugin/webhook/matchconditions"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
@@ -75,7 +80,7 @@ func (env *validatingPolicyEnv) decide(ctx context.Context, s *stored, a admissi
 			Evaluator: env.evaluator,
 		}}
 	}
-	env.evaluator.reset()
+	env.evaluator.reset(s.validatingConditions, s.validatingPolicy.Spec.FailurePolicy)
 	err := validatingAdmission(ctx, env.chain, a, o)
 	if err != nil {
 		return kube.Failed(err)
@@ -86,24 +91,45 @@ func (env *validatingPolicyEnv) decide(ctx context.Context, s *stored, a admissi
 	return kube.Matched(env.evaluator.resource, env.evaluator.kind)
 }
 
-// recordingValidator stands in for the policy's compiled validations: it records the matched
-// resource and kind the dispatcher evaluates them with, and decides nothing.
+// recordingValidator is the policy's validator (validating.NewValidator) with its conditions
+// and failure policy, whose validations are a recordingFilter: it records the matched resource
+// and kind the validations are evaluated with, and decides nothing.
 type recordingValidator struct {
+	conditions    matchconditions.Matcher // nil: the policy has none
+	failurePolicy *admissionregistrationv1.FailurePolicyType
+	validations   recordingFilter
+
 	called   bool
 	resource schema.GroupVersionResource
 	kind     schema.GroupVersionKind
 }
 
-func (r *recordingValidator) reset() { *r = recordingValidator{} }
+func (r *recordingValidator) reset(conditions matchconditions.Matcher, failurePolicy *admissionregistrationv1.FailurePolicyType) {
+	*r = recordingValidator{conditions: conditions, failurePolicy: failurePolicy}
+}
 
-func (r *recordingValidator) Validate(_ context.Context, matchedResource schema.GroupVersionResource, versionedAttr *admission.VersionedAttributes, _ runtime.Object, _ *corev1.Namespace, _ int64, _ oracleAuthorizer) validating.ValidateResult {
-	if !r.called {
+func (r *recordingValidator) Validate(ctx context.Context, matchedResource schema.GroupVersionResource, versionedAttr *admission.VersionedAttributes, params runtime.Object, namespace *corev1.Namespace, budget int64, authz oracleAuthorizer) validating.ValidateResult {
+	r.validations.called = false
+	v := newValidator(&r.validations, &recordingFilter{}, &recordingFilter{}, r.conditions, r.failurePolicy)
+	result := v.Validate(ctx, matchedResource, versionedAttr, params, namespace, budget, authz)
+	if r.validations.called && !r.called {
 		r.called = true
 		r.resource = matchedResource
 		r.kind = versionedAttr.VersionedKind
 	}
-	return validating.ValidateResult{}
+	return result
 }
 
 // CompileError: the stand-in compiles nothing (1.36 added the method).
 func (r *recordingValidator) CompileError() error { return nil }
+
+// recordingFilter stands in for compiled expressions (the validations, their messages, the
+// audit annotations): it records that it was evaluated, and evaluates nothing.
+type recordingFilter struct{ called bool }
+
+func (f *recordingFilter) ForInput(_ context.Context, _ *admission.VersionedAttributes, _ *admissionv1.AdmissionRequest, _ cel.OptionalVariableBindings, _ *corev1.Namespace, budget int64) ([]cel.EvaluationResult, int64, error) {
+	f.called = true
+	return nil, budget, nil
+}
+
+func (f *recordingFilter) CompilationErrors() []error { return nil }

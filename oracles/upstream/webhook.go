@@ -5,7 +5,8 @@ package main
 // Decided by admission.NewChainHandler (the operations the webhook plugin handles),
 // webhook/generic Webhook.Dispatch (rules.IsExemptAdmissionConfigurationResource, and from 1.37
 // the excluded virtual resources under ExcludeAdmissionWebhookVirtualResources) and
-// Webhook.ShouldCallHook (selectors, rules, matchPolicy), through a dispatcher that calls
+// Webhook.ShouldCallHook (selectors, rules, matchPolicy, and the webhook's matchConditions,
+// which the webhook's own condition compiler compiles), through a dispatcher that calls
 // ShouldCallHook for its single webhook as the validating and mutating dispatchers do, and
 // records the invocation instead of calling the webhook.
 
@@ -139,7 +140,7 @@ func (d *recordingDispatcher) Dispatch(ctx context.Context, a admission.Attribut
 }
 
 // versionedAttributes is the dispatchers' versionedAttributeAccessor: ShouldCallHook asks for
-// it only to evaluate matchConditions, which format v1 webhooks do not carry.
+// it only to evaluate matchConditions.
 type versionedAttributes struct {
 	attr  admission.Attributes
 	o     admission.ObjectInterfaces

@@ -38,6 +38,7 @@ const concerns = [
   "matchConditions-webhooks",
   "matchConditions-policies",
   "matchConditions-validation",
+  "matchConditions-strings",
   "userInfo",
   "params-refs",
   "params-conditions",

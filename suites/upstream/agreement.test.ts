@@ -1,8 +1,11 @@
 // The reference model against the upstream Go oracle (k8s.io/apiserver's own code) at several
 // minors: every corpus test, then generated scenarios of every subject kind, manifests with
-// omitted fields and invalid ones. Every divergence is a finding against one of the two.
+// omitted fields and invalid ones, scenarios with matchConditions, and hand-written CEL probes
+// (celProbes.txt). Every divergence is a finding against one of the two.
 //   MATCHCONFORM_UPSTREAM_MINORS  minors to build and compare (default 1.34,1.37)
 //   MATCHCONFORM_UPSTREAM_RUNS    generated scenarios per minor (default 1500; nightly 20000)
+//   MATCHCONFORM_UPSTREAM_CONDITION_RUNS  generated scenarios per minor whose policy or webhook
+//                                 carries matchConditions, with drawn users (default 1500; nightly 10000)
 //   MATCHCONFORM_REQUIRE_GO=1     a missing Go toolchain fails instead of skipping (CI sets it)
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +14,7 @@ import { startChildMatcher } from "../../oracles/adapters/childMatcher.ts";
 import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
 import { buildUpstreamOracle, hasGo } from "../../oracles/adapters/upstreamBuild.ts";
 import { agree } from "../../oracles/contract/agreement.ts";
+import { carriesMatchConditions } from "../../oracles/contract/capabilities.ts";
 import type { Query } from "../../oracles/invariants/invariant.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import type { Minor } from "../../oracles/model/versions.ts";
@@ -23,9 +27,11 @@ import { loadCaseFile } from "../format/loadCaseFile.ts";
 import { replayWith } from "../replay/replayCases.ts";
 import { inParallel } from "../run/runContext.ts";
 import { normaliseQuery } from "../shrink/normaliseQuery.ts";
+import { celProbeQueries, celProbes } from "./celProbes.ts";
 
 const minors = (process.env.MATCHCONFORM_UPSTREAM_MINORS ?? "1.34,1.37").split(",").map((m) => m.trim());
 const runs = Number(process.env.MATCHCONFORM_UPSTREAM_RUNS ?? 1500);
+const conditionRuns = Number(process.env.MATCHCONFORM_UPSTREAM_CONDITION_RUNS ?? 1500);
 const modelOutcome = (q: Query) => decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome;
 const requireGo = process.env.MATCHCONFORM_REQUIRE_GO === "1";
 const goAvailable = await hasGo();
@@ -58,28 +64,52 @@ describe.skipIf(!goAvailable && !requireGo).each(minors)("the upstream oracle at
   it(`decides ${runs} generated scenarios as the model does`, async () => {
     // Manifest edges on: nulls, policyName and their defects reach the upstream decoding too.
     const edges = { minors: [minor as Minor], subjectKinds: oracle.subjects, manifestEdges: true };
-    const queries = fc.sample(scenario(edges), {
-      seed: 20261201,
-      numRuns: runs,
-    });
-    // 64 in flight, as the runner asks: with all of them sent at once, the last waited in the
-    // oracle's queue past the per-case timeout on a loaded machine, and a queue is not a finding.
-    const diverging: { query: Query; answer: Answer }[] = [];
-    await inParallel(queries, 64, async (q) => {
-      const a = await oracle.match(q);
-      if (a.answer !== "outcome" || !agree(modelOutcome(q), a.outcome)) diverging.push({ query: q, answer: a });
-    });
-    if (diverging.length === 0) return;
-    const first = diverging[0] as (typeof diverging)[number];
-    const stillDiverges = async (c: Query) => {
-      const a = await oracle.match(c);
-      return a.answer !== "outcome" || !agree(modelOutcome(c), a.outcome);
-    };
-    const { query } = await normaliseQuery(first.query, stillDiverges);
-    const upstream = await oracle.match(query);
-    throw new Error(
-      `${diverging.length} of ${runs} scenarios diverge; the first answered ${formatAnswer(first.answer)} where the model says ${formatAnswer({ answer: "outcome", outcome: modelOutcome(first.query) })}; reduced (expected = the model's answer; upstream now: ${formatAnswer(upstream)}):\n` +
-        toCaseFile([{ description: "model and upstream diverge", query, outcome: modelOutcome(query) }]),
-    );
+    await expectAgreement(oracle, fc.sample(scenario(edges), { seed: 20261201, numRuns: runs }));
   }, 1_800_000);
+
+  it(`decides ${conditionRuns} scenarios with matchConditions and users as the model does`, async () => {
+    // The oracle claims the opt-in feature, and every scenario carries conditions: a policy or
+    // webhook (a MatchResources has none) with one to three, true, false, erring or invalid.
+    expect(oracle.capabilities.features.matchConditions).toBe(true);
+    const conditioned = scenario({
+      minors: [minor as Minor],
+      subjectKinds: oracle.subjects.filter((k) => k !== "MatchResources"),
+      manifestEdges: true,
+      capabilities: oracle.capabilities,
+      conditionRate: 1,
+    });
+    const queries = fc.sample(conditioned, { seed: 20261202, numRuns: conditionRuns });
+    expect(queries.filter((q) => carriesMatchConditions(q.subject))).toHaveLength(conditionRuns);
+    await expectAgreement(oracle, queries);
+  }, 1_800_000);
+
+  it("decides the hand-written CEL probes as the model does", async () => {
+    const queries = celProbeQueries(minor as Minor);
+    // Most probes are inside the model: four queries each, less those it leaves outside.
+    expect(queries.length).toBeGreaterThan(celProbes.length * 2);
+    await expectAgreement(oracle, queries);
+  }, 600_000);
 });
+
+/** Sends the queries, 64 at a time, and fails with the first divergence reduced to a case. */
+async function expectAgreement(oracle: Matcher, queries: readonly Query[]): Promise<void> {
+  // 64 in flight, as the runner asks: with all of them sent at once, the last waited in the
+  // oracle's queue past the per-case timeout on a loaded machine, and a queue is not a finding.
+  const diverging: { query: Query; answer: Answer }[] = [];
+  await inParallel(queries, 64, async (q) => {
+    const a = await oracle.match(q);
+    if (a.answer !== "outcome" || !agree(modelOutcome(q), a.outcome)) diverging.push({ query: q, answer: a });
+  });
+  if (diverging.length === 0) return;
+  const first = diverging[0] as (typeof diverging)[number];
+  const stillDiverges = async (c: Query) => {
+    const a = await oracle.match(c);
+    return a.answer !== "outcome" || !agree(modelOutcome(c), a.outcome);
+  };
+  const { query } = await normaliseQuery(first.query, stillDiverges);
+  const upstream = await oracle.match(query);
+  throw new Error(
+    `${diverging.length} of ${queries.length} scenarios diverge; the first answered ${formatAnswer(first.answer)} where the model says ${formatAnswer({ answer: "outcome", outcome: modelOutcome(first.query) })}; reduced (expected = the model's answer; upstream now: ${formatAnswer(upstream)}):\n` +
+      toCaseFile([{ description: "model and upstream diverge", query, outcome: modelOutcome(query) }]),
+  );
+}

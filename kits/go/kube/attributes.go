@@ -20,7 +20,8 @@ import (
 )
 
 // Attributes are the request's admission attributes, built with admission.NewAttributesRecord
-// (with the operation's options object, as the API server passes it, and user "matchconform").
+// (with the operation's options object, as the API server passes it, and the request's user:
+// protocol.DefaultUserInfo when it has none).
 func Attributes(r *protocol.Request) (admission.Attributes, error) {
 	var op admission.Operation
 	var options runtime.Object
@@ -47,8 +48,17 @@ func Attributes(r *protocol.Request) (admission.Attributes, error) {
 	return admission.NewAttributesRecord(
 		object, oldObject, GVK(r.Kind), r.Namespace, r.Name, GVR(r.Resource),
 		r.SubResource, op, options, false,
-		&user.DefaultInfo{Name: "matchconform"},
+		userInfo(r.UserInfo),
 	), nil
+}
+
+// userInfo is the request's user as authentication hands it to admission.
+func userInfo(u *protocol.UserInfo) user.Info {
+	if u == nil {
+		d := protocol.DefaultUserInfo()
+		u = &d
+	}
+	return &user.DefaultInfo{Name: u.Username, UID: u.UID, Groups: u.Groups, Extra: u.Extra}
 }
 
 // Object is a request object: null stays nil; an object with metadata is unstructured, as

@@ -44,6 +44,27 @@ func TestAttributes(t *testing.T) {
 	}
 }
 
+func TestAttributesCarryTheUser(t *testing.T) {
+	r := protocol.Request{Operation: "DELETE", Resource: gvr("", "v1", "pods"), Kind: gvk("", "v1", "Pod")}
+	a, err := Attributes(&r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := a.GetUserInfo(); u.GetName() != "matchconform" || fmt.Sprint(u.GetGroups()) != "[system:authenticated]" {
+		t.Errorf("default user %q %v, want matchconform in system:authenticated", u.GetName(), u.GetGroups())
+	}
+	r.UserInfo = &protocol.UserInfo{Username: "system:serviceaccount:prod:builder", UID: "uid-1",
+		Groups: []string{"system:serviceaccounts"}, Extra: map[string][]string{"scopes": {"ci"}}}
+	if a, err = Attributes(&r); err != nil {
+		t.Fatal(err)
+	}
+	u := a.GetUserInfo()
+	if u.GetName() != r.UserInfo.Username || u.GetUID() != "uid-1" || fmt.Sprint(u.GetGroups()) != "[system:serviceaccounts]" ||
+		fmt.Sprint(u.GetExtra()) != "map[scopes:[ci]]" {
+		t.Errorf("user %q %q %v %v", u.GetName(), u.GetUID(), u.GetGroups(), u.GetExtra())
+	}
+}
+
 func TestAnOptionsObjectHasNoMetadata(t *testing.T) {
 	a, err := Attributes(&protocol.Request{Operation: "CONNECT", Resource: gvr("", "v1", "pods"), SubResource: "exec",
 		Kind: gvk("", "v1", "PodExecOptions"), Object: []byte(`{"apiVersion":"v1","kind":"PodExecOptions"}`)})

@@ -33,12 +33,27 @@ func TestWebhookFillsKeepWhatIsWritten(t *testing.T) {
 }
 
 func TestFieldsOutsideFormatV1AreRefused(t *testing.T) {
-	_, err1 := WebhookConfiguration("MutatingWebhook", json.RawMessage(`{"matchConditions":[]}`))
+	_, err1 := MutatingPolicy(json.RawMessage(`{"paramKind":{}}`), 36)
 	_, err2 := ValidatingPolicy(json.RawMessage(`{"paramKind":{}}`))
 	_, err3 := MutatingBinding(json.RawMessage(`{"paramRef":{}}`), 36)
 	for _, err := range []error{err1, err2, err3} {
 		if err == nil || !strings.Contains(err.Error(), "outside conformance format v1") {
 			t.Errorf("%v, want a refusal", err)
+		}
+	}
+}
+
+func TestMatchConditionsAreKept(t *testing.T) {
+	conditions := `[{"name":"c","expression":"true"}]`
+	w, err1 := WebhookConfiguration("ValidatingWebhook", json.RawMessage(`{"matchConditions":`+conditions+`}`))
+	p, err2 := ValidatingPolicy(json.RawMessage(`{"matchConditions":` + conditions + `}`))
+	m, err3 := MutatingPolicy(json.RawMessage(`{"matchConditions":`+conditions+`}`), 34)
+	for i, got := range []Manifest{w, p, m} {
+		if err := []error{err1, err2, err3}[i]; err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(got.JSON), `"matchConditions":`+conditions) {
+			t.Errorf("manifest %s lost its matchConditions", got.JSON)
 		}
 	}
 }

@@ -61,7 +61,7 @@ func ServedSubjects(minor int) []string {
 // WebhookConfiguration is the webhook configuration holding a ValidatingWebhook or
 // MutatingWebhook subject's webhook as webhooks[0].
 func WebhookConfiguration(kind string, raw json.RawMessage) (Manifest, error) {
-	hook, err := parseRefusing(raw, "subject.webhook", "matchConditions")
+	hook, err := Parse(raw, "subject.webhook")
 	if err != nil {
 		return Manifest{}, err
 	}
@@ -72,7 +72,7 @@ func WebhookConfiguration(kind string, raw json.RawMessage) (Manifest, error) {
 
 // ValidatingPolicy is a ValidatingAdmissionPolicy subject's policy.
 func ValidatingPolicy(raw json.RawMessage) (Manifest, error) {
-	p, err := parseRefusing(raw, "subject.policy", "matchConditions", "paramKind")
+	p, err := parseRefusing(raw, "subject.policy", "paramKind")
 	if err != nil {
 		return Manifest{}, err
 	}
@@ -110,7 +110,7 @@ func MutatingPolicy(raw json.RawMessage, minor int) (Manifest, error) {
 	if !ok {
 		return Manifest{}, fmt.Errorf("Kubernetes 1.%d serves no MutatingAdmissionPolicy", minor)
 	}
-	p, err := parseRefusing(raw, "subject.policy", "matchConditions", "paramKind")
+	p, err := parseRefusing(raw, "subject.policy", "paramKind")
 	if err != nil {
 		return Manifest{}, err
 	}

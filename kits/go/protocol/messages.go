@@ -86,6 +86,23 @@ type Request struct {
 	Name        string          `json:"name,omitempty"`
 	Object      json.RawMessage `json:"object,omitempty"`
 	OldObject   json.RawMessage `json:"oldObject,omitempty"`
+	// UserInfo is who sends the request; nil is the default user (DefaultUserInfo).
+	UserInfo *UserInfo `json:"userInfo,omitempty"`
+}
+
+// UserInfo is the AdmissionRequest's userInfo (authentication/v1 UserInfo), which only
+// matchConditions read.
+type UserInfo struct {
+	Username string              `json:"username,omitempty"`
+	UID      string              `json:"uid,omitempty"`
+	Groups   []string            `json:"groups,omitempty"`
+	Extra    map[string][]string `json:"extra,omitempty"`
+}
+
+// DefaultUserInfo is the user of a request without userInfo (docs/case-format.md): a plain
+// authenticated user, as a real API server can impersonate it.
+func DefaultUserInfo() UserInfo {
+	return UserInfo{Username: "matchconform", Groups: []string{"system:authenticated"}}
 }
 
 // GVR is a group, version and resource.

@@ -73,7 +73,8 @@ func (s *Subresources) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Features are the optional features; a nil field is claimed, Off() is not.
+// Features are the optional features; a nil field is claimed, Off() is not. Opt-in features,
+// which came after line protocol v1 (MatchConditions), are claimed only with On().
 type Features struct {
 	Validation        *bool `json:"validation,omitempty"`
 	Defaulting        *bool `json:"defaulting,omitempty"`
@@ -82,7 +83,11 @@ type Features struct {
 	MissingNamespaces *bool `json:"missingNamespaces,omitempty"`
 	CustomResources   *bool `json:"customResources,omitempty"`
 	UnboundPolicies   *bool `json:"unboundPolicies,omitempty"`
+	MatchConditions   *bool `json:"matchConditions,omitempty"`
 }
 
 // Off is a feature that is not claimed.
 func Off() *bool { f := false; return &f }
+
+// On is a feature that is claimed, which an opt-in feature must say.
+func On() *bool { t := true; return &t }

@@ -16,6 +16,8 @@ func TestCapabilitiesOnTheWire(t *testing.T) {
 		{"every subresource", Capabilities{Subresources: &Subresources{All: true}}, `{"subresources":"all"}`},
 		{"a feature switched off", Capabilities{Operations: []string{"CREATE"}, Features: &Features{Validation: Off()}},
 			`{"operations":["CREATE"],"features":{"validation":false}}`},
+		{"an opt-in feature claimed", Capabilities{Features: &Features{MatchConditions: On()}},
+			`{"features":{"matchConditions":true}}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -62,6 +62,12 @@ describe("compiling a condition as upstream's environment would", () => {
     ["object.a.all(x, x.b.exists(y, y == 1))", "a comprehension inside a comprehension"],
     ["request.name.matches('(')", "does not compile"],
     ["true ? object.a : false", "cannot tell the expression's type"],
+    ["int('x') == 3", "int() of a constant"],
+    ["request.name < 'b'", "_<_ on strings"],
+    ["object.a >= object.b", "_>=_ on strings"],
+    ["int(1e30) == 1", "int() of a constant"],
+    ["int(request.name) == 1", "int() of a string"],
+    ["double(object.spec.ratio) == 1.5", "double() of a string"],
   ])("leaves %s outside the model", (expression, reason) => {
     const compiled = compileCondition(expression);
     expect(compiled).toMatchObject({ kind: "outside" });

@@ -45,6 +45,7 @@ const boolOps = new Set([
   "_||_",
   "@not_strictly_false",
 ]);
+const ordering = new Set(["_<_", "_<=_", "_>_", "_>=_"]);
 const arithmetic = new Set(["_+_", "_-_", "_*_", "_/_", "_%_"]);
 // strings (cel-go) and ext.Strings version 2 (k8s.io/apiserver pkg/cel/environment/base.go).
 const stringMethods: Readonly<Record<string, CelStaticType>> = {
@@ -216,6 +217,9 @@ function callType(fn: string, target: Expr | undefined, args: readonly Expr[], w
   }
   if (boolOps.has(fn)) {
     if (fn !== "_==_" && fn !== "_!=_" && fn !== "@not_strictly_false") expectKinds(fn, operands, [...scalars]);
+    // cel-go orders strings by their UTF-8 bytes, @bufbuild/cel by UTF-16 units ('\uffff' < '😀').
+    if (ordering.has(fn) && (operands.some((o) => o.k === "string") || operands.every((o) => o.k === "dyn")))
+      throw outside(`${fn} on strings, which cel-go orders by their UTF-8 bytes`);
     if (a !== undefined && b !== undefined && isConcrete(a) && isConcrete(b) && a.k !== b.k) equalityOperands(fn, a, b);
     return t.bool;
   }
@@ -238,6 +242,13 @@ function callType(fn: string, target: Expr | undefined, args: readonly Expr[], w
   if (listMethod !== undefined) return listMethod;
   if (fn in conversions && target === undefined && args.length === 1) {
     expectKinds(fn, operands, [...scalars]);
+    // cel-go's OptOptimize converts a constant when the program is built (interpreter/
+    // decorators.go maybeOptimizeConstUnary): a failure refuses the expression at validation.
+    if (args[0]?.exprKind.case === "constExpr")
+      throw outside(`${fn}() of a constant, converted when cel-go builds the program`);
+    // common/types/string.go parses with strconv, which @bufbuild/cel does not (' 1', '', '0x1').
+    if (fn !== "string" && (a?.k === "string" || a?.k === "dyn"))
+      throw outside(`${fn}() of a string, parsed as Go's strconv does`);
     return conversions[fn] ?? t.unknown;
   }
   if (fn === "join" && self !== undefined && (self.k === "list" || self.k === "dyn")) {

@@ -3,9 +3,22 @@
 import type { CelInput } from "@bufbuild/cel";
 import { celEnv, isCelError, parse, plan } from "@bufbuild/cel";
 import { strings } from "@bufbuild/cel/ext";
+import type { Minor } from "../versions.ts";
 import { listsLibrary } from "./listsLibrary.ts";
+import { celGoStrings, replacedByCelGo } from "./stringsLibrary.ts";
 
-const env = celEnv({ funcs: [...strings, ...listsLibrary] });
+// One environment per minor: the strings extension of its cel-go (stringsLibrary.ts).
+const envs = new Map<Minor, ReturnType<typeof celEnv>>();
+
+function envFor(minor: Minor): ReturnType<typeof celEnv> {
+  let env = envs.get(minor);
+  if (env === undefined) {
+    const kept = strings.filter((f) => !replacedByCelGo.has(f.name));
+    env = celEnv({ funcs: [...kept, ...celGoStrings(minor), ...listsLibrary] });
+    envs.set(minor, env);
+  }
+  return env;
+}
 
 export interface Bindings {
   readonly object: CelInput;
@@ -18,8 +31,8 @@ export interface Bindings {
 
 export type Evaluation = { readonly result: boolean } | { readonly error: string } | { readonly outside: string };
 
-export function evaluateCondition(expr: ReturnType<typeof parse>, bindings: Bindings): Evaluation {
-  const value = plan(env, expr)({ ...bindings });
+export function evaluateCondition(expr: ReturnType<typeof parse>, bindings: Bindings, minor: Minor): Evaluation {
+  const value = plan(envFor(minor), expr)({ ...bindings });
   if (isCelError(value)) return { error: celGoWording(value.message) };
   if (typeof value === "boolean") return { result: value };
   return { outside: `the condition evaluated to a ${typeof value}, which its checked type rules out` };

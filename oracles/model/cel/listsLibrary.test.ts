@@ -38,6 +38,6 @@ describe("the Kubernetes lists library", () => {
     ["request.userInfo.groups.indexOf('zz') == -1", ["b", "a"], { result: "match" }],
   ])("%s", (expression, groups, expected) => {
     const bindings = { object: null, oldObject: null, request: request(groups), namespaceObject: null };
-    expect(evaluateConditions([{ name: "c", expression }], "Fail", bindings, noTrace)).toMatchObject(expected);
+    expect(evaluateConditions([{ name: "c", expression }], "Fail", bindings, "1.37", noTrace)).toMatchObject(expected);
   });
 });
