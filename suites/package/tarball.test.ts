@@ -54,7 +54,9 @@ describe("the tarball", () => {
     // The one test that ships is docs/api.md's example, a file users copy.
     const example = "examples/api/property.test.ts";
     expect(packed.files.filter((f) => unwanted.test(f) && f !== example)).toEqual([]);
-    expect(packed.files.length).toBeLessThan(500);
+    // The build is two files a module (.js and .d.ts): 487 files at the end of 2026-12-02. A jump
+    // past this bound means a folder shipped whole that should not.
+    expect(packed.files.length).toBeLessThan(650);
   });
 });
 
