@@ -2,7 +2,7 @@
 // (and CRD group), what must be realised for it, or the reason it cannot be asked (the first that
 // applies), and the object to send.
 import type { Answer } from "../adapters/matcher.ts";
-import { carriesParams } from "../contract/capabilities.ts";
+import { carriesMatchConditions, carriesParams } from "../contract/capabilities.ts";
 import type { AdmissionRequest, EquivalentResource } from "../contract/kube.ts";
 import type { SubjectKind } from "../contract/subject.ts";
 import type { Query } from "../invariants/invariant.ts";
@@ -73,7 +73,7 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
       `the namespace "${req.namespace}" does not exist: the real server's NamespaceLifecycle admission rejects the request with 404 before any policy runs`,
     ],
     [
-      hasMatchConditions(q.subject) || req.userInfo !== undefined || carriesParams(q),
+      carriesMatchConditions(q.subject) || req.userInfo !== undefined || carriesParams(q),
       "the apiserver oracle does not realise matchConditions, a request's userInfo or params yet (it does not claim them): its probe's own condition confines it to its own requests, a user needs impersonation, params their kinds and objects",
     ],
     [
@@ -177,9 +177,4 @@ export function bodyOf(req: AdmissionRequest, o: AdmissionRequest["object"], r: 
 export function withoutNameLabel(l: Readonly<Record<string, string>>): Record<string, string> {
   const { [nameLabel]: _, ...rest } = l;
   return rest;
-}
-
-function hasMatchConditions(s: Query["subject"]): boolean {
-  const conditions = "policy" in s ? s.policy.matchConditions : "webhook" in s ? s.webhook.matchConditions : undefined;
-  return conditions !== undefined && conditions !== null;
 }

@@ -35,8 +35,6 @@ export interface FaultRun {
   readonly exitCode: number | null;
   /** From the CLI's start, or from the SIGTERM when one was sent, to its exit. */
   readonly seconds: number;
-  /** Every report format written. */
-  readonly report: boolean;
   readonly partial: string | undefined;
   /** Processes still running with the run's marker in their arguments, a moment after the CLI ended. */
   readonly leftBehind: readonly string[];
@@ -93,14 +91,13 @@ export async function runFault(fault: Fault, o: FaultOptions): Promise<FaultRun>
   const seconds = (performance.now() - (signalled ?? started)) / 1000;
   await sleep(300);
   const missing = reportFiles.filter((f) => !existsSync(join(dir, f)));
-  const report = missing.length === 0;
-  const json = report ? (JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as Report) : undefined;
+  const json =
+    missing.length === 0 ? (JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as Report) : undefined;
   rmSync(dir, { recursive: true, force: true });
   return {
     fault,
     exitCode,
     seconds,
-    report,
     missing,
     partial: json?.header.partial,
     leftBehind: running(marker),

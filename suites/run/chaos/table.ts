@@ -13,6 +13,6 @@ console.log("|---|---:|---:|---|---:|---|");
 rows.forEach((r, i) => {
   const name = i === faults.length ? "SIGTERM 2 s after start (time from the signal)" : r.fault;
   console.log(
-    `| ${name} | ${r.exitCode} | ${r.seconds.toFixed(1)} s | ${r.report ? "all formats" : "missing"} | ${r.leftBehind.length} | ${r.partial ?? ""} |`,
+    `| ${name} | ${r.exitCode} | ${r.seconds.toFixed(1)} s | ${r.missing.length === 0 ? "all formats" : `missing ${r.missing.join(", ")}`} | ${r.leftBehind.length} | ${r.partial ?? ""} |`,
   );
 });
