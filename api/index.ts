@@ -19,7 +19,7 @@ export { modelMatcher } from "../oracles/adapters/modelMatcher.ts";
 export type { ModuleOptions } from "../oracles/adapters/moduleMatcher.ts";
 export { loadModuleMatcher } from "../oracles/adapters/moduleMatcher.ts";
 export type { Capabilities, Feature } from "../oracles/contract/capabilities.ts";
-export { fullCapabilities, outOfScope } from "../oracles/contract/capabilities.ts";
+export { fullCapabilities, type NotSent, outOfScope, whyNotSent } from "../oracles/contract/capabilities.ts";
 export type { Case, Test } from "../oracles/contract/case.ts";
 export type { Cluster } from "../oracles/contract/cluster.ts";
 export type {

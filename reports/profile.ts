@@ -67,16 +67,16 @@ function phasesOf(r: RunReport): [SkipPhase, PhaseSkips][] {
 /** "not sent, outside the claimed scope: corpus 246, …", or nothing when everything was sent. */
 export function notSentLine(r: RunReport): string[] {
   const counts = phasesOf(r)
-    .map(([phase, p]) => [phase, p.reasons.filter((x) => x.by === "scope").reduce((n, x) => n + x.count, 0)] as const)
+    .map(
+      ([phase, p]) =>
+        [phase, p.reasons.filter((x) => x.by !== "implementation").reduce((n, x) => n + x.count, 0)] as const,
+    )
     .filter(([, n]) => n > 0);
   if (counts.length === 0) return [];
-  const beyondModel = phasesOf(r).some(([, p]) => p.reasons.some((x) => x.by === "scope" && isBeyondModel(x.reason)));
+  const beyondModel = phasesOf(r).some(([, p]) => p.reasons.some((x) => x.by === "model"));
   const where = beyondModel ? "outside the claimed scope or the reference model" : "outside the claimed scope";
   return [`not sent, ${where}: ${counts.map(([phase, n]) => `${phaseNames[phase]} ${n}`).join(", ")}`];
 }
-
-/** A reason that is the reference model's limit, not the implementation's claim. */
-const isBeyondModel = (reason: string) => reason.startsWith("outside the reference model");
 
 /** A line for the first screen for each phase that skipped more than half of what it had. */
 export function skipWarnings(r: RunReport): string[] {
@@ -90,8 +90,14 @@ export function skipWarnings(r: RunReport): string[] {
 }
 
 export function reasonText(reason: PhaseSkips["reasons"][number]): string {
-  if (reason.by !== "scope") return `skipped: ${reason.reason}`;
-  return isBeyondModel(reason.reason) ? reason.reason : `outside the claimed scope: ${reason.reason}`;
+  switch (reason.by) {
+    case "implementation":
+      return `skipped: ${reason.reason}`;
+    case "scope":
+      return `outside the claimed scope: ${reason.reason}`;
+    case "model":
+      return `outside the reference model: ${reason.reason}`;
+  }
 }
 
 /** Every phase with a reason, and its reasons with counts (an invariant check counts once). */

@@ -81,9 +81,12 @@ export interface Bucket {
   readonly notReproducible?: string;
 }
 
-/** One reason a phase left something undecided: the implementation's skip message, or a scope reason. */
+/**
+ * One reason a phase left something undecided: the implementation's skip message, a query outside
+ * its claimed scope, or one outside what the reference model decides (neither was sent).
+ */
 export interface SkipReason {
-  readonly by: "implementation" | "scope";
+  readonly by: "implementation" | "scope" | "model";
   readonly reason: string;
   readonly count: number;
 }

@@ -3,7 +3,14 @@ import { parseReady } from "../adapters/protocolMessages.ts";
 import type { Query } from "../invariants/invariant.ts";
 import { gvk, gvr, request } from "../model/testHelpers.ts";
 import type { Capabilities, Feature } from "./capabilities.ts";
-import { describeCapabilities, fullCapabilities, isFull, outOfScope, readCapabilities } from "./capabilities.ts";
+import {
+  describeCapabilities,
+  fullCapabilities,
+  isFull,
+  outOfScope,
+  readCapabilities,
+  whyNotSent,
+} from "./capabilities.ts";
 import type { Cluster } from "./cluster.ts";
 import type { AdmissionRequest, BindingSpec, PolicySpec } from "./kube.ts";
 import type { Subject } from "./subject.ts";
@@ -177,6 +184,20 @@ describe("outOfScope", () => {
     ],
   ])("%s", (_, query, caps, reason) => {
     expect(outOfScope(query, caps)).toBe(reason);
+  });
+
+  it("tells the model's limits from the implementation's claim by kind, not by wording", () => {
+    const authorizer = q({}, hook("authorizer.group('').resource('pods').check('get').allowed()"));
+    expect(whyNotSent(authorizer, fullCapabilities)).toEqual({
+      by: "model",
+      reason: 'matchCondition "c": the authorizer variable is not modelled',
+    });
+    // An unclaimed feature comes first: the model's limit is not what kept it unsent.
+    expect(whyNotSent(authorizer, without("matchConditions"))).toEqual({
+      by: "scope",
+      reason: "matchConditions not claimed",
+    });
+    expect(whyNotSent(q({}, hook("true")), fullCapabilities)).toBeUndefined();
   });
 });
 

@@ -168,15 +168,42 @@ function hasOtherEquivalents(q: Query): boolean {
 }
 
 /**
- * Why a query lies outside what the implementation claims, in a few words, or undefined when it
- * lies inside. Pure: the model's own defaulting, validation, registry and exemptions decide.
+ * Why a query is not sent: outside what the implementation claims (`scope`), or outside what the
+ * reference model decides (`model`), in a few words; undefined when it is sent.
  */
-export function outOfScope(q: Query, caps: Capabilities): string | undefined {
-  const { request, subject, kubernetesVersion: minor } = q;
-  if (!caps.features.matchConditions && carriesMatchConditions(subject)) return "matchConditions not claimed";
-  if (!caps.features.params && carriesParams(q)) return "params not claimed";
+export interface NotSent {
+  readonly by: "scope" | "model";
+  readonly reason: string;
+}
+
+/**
+ * Why a query lies outside what the implementation claims or the model decides, or undefined when
+ * it lies inside. Pure: the model's own defaulting, validation, registry and exemptions decide.
+ */
+export function whyNotSent(q: Query, caps: Capabilities): NotSent | undefined {
+  const feature = claimsFeatures(q, caps);
+  if (feature !== undefined) return { by: "scope", reason: feature };
   const outside = outsideModel(q);
-  if (outside !== undefined) return `outside the reference model: ${outside}`;
+  if (outside !== undefined) return { by: "model", reason: outside };
+  const scope = claimsScope(q, caps);
+  return scope === undefined ? undefined : { by: "scope", reason: scope };
+}
+
+/** `whyNotSent` as one line: a model limit reads "outside the reference model: …". */
+export function outOfScope(q: Query, caps: Capabilities): string | undefined {
+  const why = whyNotSent(q, caps);
+  return why && (why.by === "model" ? `outside the reference model: ${why.reason}` : why.reason);
+}
+
+/** The opt-in features, asked before the model's limits: an unclaimed feature is never sent. */
+function claimsFeatures(q: Query, caps: Capabilities): string | undefined {
+  if (!caps.features.matchConditions && carriesMatchConditions(q.subject)) return "matchConditions not claimed";
+  if (!caps.features.params && carriesParams(q)) return "params not claimed";
+  return undefined;
+}
+
+function claimsScope(q: Query, caps: Capabilities): string | undefined {
+  const { request, subject, kubernetesVersion: minor } = q;
   if (!servesSubject(subject.kind, minor) || !claimsSubjectAt(caps, subject.kind, minor))
     return `${subject.kind} at ${minor} not claimed`;
   if (!caps.operations.includes(request.operation)) return `operation ${request.operation} not claimed`;

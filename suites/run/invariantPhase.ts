@@ -5,7 +5,7 @@ import { invariants } from "../../oracles/invariants/index.ts";
 import { checkInvariant } from "../properties/checkInvariant.ts";
 import type { RunContext } from "./runContext.ts";
 import { inParallel } from "./runContext.ts";
-import { pairOutOfScope, scenariosInScope } from "./scope.ts";
+import { pairNotSent, scenariosInScope } from "./scope.ts";
 
 export interface InvariantCounts {
   readonly name: string;
@@ -33,8 +33,8 @@ export async function runInvariants(ctx: RunContext): Promise<InvariantCounts[]>
     await inParallel(samples, 64, async ([q, extra], index) => {
       if (!ctx.mayAsk()) return; // not run: time limit
       // Not applicable when the base or the variant lies outside the claimed scope: neither is sent.
-      const outside = pairOutOfScope(ctx, inv, q, extra);
-      if (outside !== undefined) return ctx.skips.outOfScope("invariants", outside);
+      const outside = pairNotSent(ctx, inv, q, extra);
+      if (outside !== undefined) return ctx.skips.notSent("invariants", outside);
       // A check whose base or variant the implementation skipped counts once, under the first reason.
       let skipped: Answer | undefined;
       const check = await checkInvariant(inv, q, extra, async (x) => {

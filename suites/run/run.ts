@@ -124,7 +124,7 @@ function skipsOf(
   generated: GeneratedCounts,
   invariants: readonly InvariantCounts[],
 ): RunReport["footer"]["skips"] {
-  const scope = (p: SkipPhase) => ctx.skips.outOfScopeCount(p);
+  const scope = (p: SkipPhase) => ctx.skips.notSentCount(p);
   const corpusTotal = corpus.passed + corpus.failed + corpus.skipped + scope("corpus");
   const checks = invariants.length * ctx.options.budget.invariantRuns;
   const inconclusive = invariants.reduce((n, i) => n + i.inconclusive, 0);

@@ -2,7 +2,7 @@
 // counts, the skips, and the clock that ends the run on time.
 import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
 import { answers } from "../../oracles/adapters/matcher.ts";
-import { outOfScope } from "../../oracles/contract/capabilities.ts";
+import { type NotSent, whyNotSent } from "../../oracles/contract/capabilities.ts";
 import type { Outcome } from "../../oracles/contract/outcome.ts";
 import type { Query } from "../../oracles/invariants/invariant.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
@@ -144,7 +144,7 @@ export class RunContext {
       this.options.minors.includes(q.kubernetesVersion) &&
       answers(this.matcher, kind, q.kubernetesVersion) &&
       servesSubject(kind, q.kubernetesVersion) &&
-      this.outOfScope(q) === undefined
+      this.whyNotSent(q) === undefined
     );
   }
 
@@ -153,13 +153,13 @@ export class RunContext {
    * declared subjects and minors, the run's minors, and its claimed capabilities, for every phase
    * (the invariants' variants and the reductions' moves included).
    */
-  outOfScope(q: Query): string | undefined {
+  whyNotSent(q: Query): NotSent | undefined {
     const { kind } = q.subject;
     const minor = q.kubernetesVersion;
-    if (!this.matcher.subjects.includes(kind)) return `${kind} not declared`;
+    if (!this.matcher.subjects.includes(kind)) return { by: "scope", reason: `${kind} not declared` };
     if (!this.matcher.kubernetesVersions.includes(minor) || !this.options.minors.includes(minor))
-      return `Kubernetes ${minor} not declared or not asked for`;
-    return outOfScope(q, this.matcher.capabilities);
+      return { by: "scope", reason: `Kubernetes ${minor} not declared or not asked for` };
+    return whyNotSent(q, this.matcher.capabilities);
   }
 
   /** The implementation's answer; undefined when the phase's time ran out before it was asked or answered. */

@@ -1,6 +1,7 @@
 // The claimed scope in each phase: what is drawn, and what is left unsent and counted by reason.
 import type fc from "fast-check";
 import { scenario } from "../../generators/scenario.ts";
+import type { NotSent } from "../../oracles/contract/capabilities.ts";
 import type { Invariant, Query } from "../../oracles/invariants/invariant.ts";
 import type { SkipPhase } from "../../reports/runReport.ts";
 import type { RunContext } from "./runContext.ts";
@@ -8,8 +9,8 @@ import type { RunContext } from "./runContext.ts";
 /** The items whose query the implementation claims; the others are counted by reason. */
 export function keepInScope<T>(ctx: RunContext, phase: SkipPhase, items: readonly T[], queryOf: (t: T) => Query): T[] {
   return items.filter((item) => {
-    const why = ctx.outOfScope(queryOf(item));
-    if (why !== undefined) ctx.skips.outOfScope(phase, why);
+    const why = ctx.whyNotSent(queryOf(item));
+    if (why !== undefined) ctx.skips.notSent(phase, why);
     return why === undefined;
   });
 }
@@ -28,13 +29,13 @@ export function scenariosInScope(ctx: RunContext, phase: SkipPhase): fc.Arbitrar
       ...(ctx.matcher.capabilities.features.params && { paramRate: 0.2 }),
     });
   } catch (e) {
-    ctx.skips.outOfScope(phase, `nothing to generate: ${(e as Error).message}`);
+    ctx.skips.notSent(phase, { by: "scope", reason: `nothing to generate: ${(e as Error).message}` });
     return undefined;
   }
 }
 
 /** Why the base or the variant of an invariant lies outside the claimed scope, if either does. */
-export function pairOutOfScope(ctx: RunContext, inv: Invariant, q: Query, extra: unknown): string | undefined {
+export function pairNotSent(ctx: RunContext, inv: Invariant, q: Query, extra: unknown): NotSent | undefined {
   const pair = inv.pair(q, extra);
-  return pair && (ctx.outOfScope(pair[0]) ?? ctx.outOfScope(pair[1]));
+  return pair && (ctx.whyNotSent(pair[0]) ?? ctx.whyNotSent(pair[1]));
 }

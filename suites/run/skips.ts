@@ -1,6 +1,7 @@
 // Why a run did not decide what it drew: the implementation's own `skipped` answers grouped by
 // message, and the queries outside its claimed capabilities grouped by reason, per phase.
 import type { Answer } from "../../oracles/adapters/matcher.ts";
+import type { NotSent } from "../../oracles/contract/capabilities.ts";
 import type { PhaseSkips, SkipPhase, SkipReason } from "../../reports/runReport.ts";
 
 export class SkipTally {
@@ -13,14 +14,14 @@ export class SkipTally {
     if (this.phase !== undefined && a.answer === "skipped") this.#add(this.phase, "implementation", a.message);
   }
 
-  /** Counts a query that was not sent because the implementation does not claim it. */
-  outOfScope(phase: SkipPhase, reason: string): void {
-    this.#add(phase, "scope", reason);
+  /** Counts a query that was not sent: the implementation does not claim it, or the model cannot decide it. */
+  notSent(phase: SkipPhase, why: NotSent): void {
+    this.#add(phase, why.by, why.reason);
   }
 
-  outOfScopeCount(phase: SkipPhase): number {
+  notSentCount(phase: SkipPhase): number {
     return this.reasons(phase)
-      .filter((r) => r.by === "scope")
+      .filter((r) => r.by !== "implementation")
       .reduce((n, r) => n + r.count, 0);
   }
 
