@@ -9,9 +9,11 @@ export interface Observation {
   readonly query: Query;
   /** What the test expects: usually the reference's outcome, or what was observed. */
   readonly outcome: Outcome;
+  /** Words the expected message must hold (error and invalid): a divergence of the message alone. */
+  readonly contains?: string | undefined;
 }
 
-export function toExpected(o: Outcome): Expected {
+export function toExpected(o: Outcome, contains?: string): Expected {
   switch (o.outcome) {
     case "match":
       return {
@@ -23,21 +25,28 @@ export function toExpected(o: Outcome): Expected {
     case "noMatch":
       return { outcome: "noMatch" };
     case "error":
-      return { outcome: "error", code: o.code };
+      return { outcome: "error", code: o.code, ...(contains !== undefined && { contains }) };
     case "invalid":
-      return { outcome: "invalid" };
+      return { outcome: "invalid", ...(contains !== undefined && { contains }) };
   }
+}
+
+/** At most `max` characters, cut at a word with "…". */
+function shortened(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.lastIndexOf(" ", max - 1);
+  return `${text.slice(0, cut > max / 2 ? cut : max - 1)}…`;
 }
 
 /** One case per observation, so that each keeps its own subject and minor. */
 export function toCaseFile(observations: readonly Observation[]): string {
   const cases = observations.map((o) => ({
-    description: o.description.slice(0, 150),
+    description: shortened(o.description, 150),
     ...(o.source && { source: o.source }),
     kubernetesVersions: o.query.kubernetesVersion,
     subject: o.query.subject,
     cluster: o.query.cluster,
-    tests: [{ description: "the request", request: o.query.request, expected: toExpected(o.outcome) }],
+    tests: [{ description: "the request", request: o.query.request, expected: toExpected(o.outcome, o.contains) }],
   }));
   return dump(cases, { noRefs: true, lineWidth: 140 });
 }

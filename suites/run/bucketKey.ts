@@ -7,6 +7,8 @@ import type { OutcomeName } from "../../oracles/contract/outcome.ts";
 import type { Query } from "../../oracles/invariants/invariant.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { clauses } from "../../oracles/model/clauses.ts";
+import { emptyRequestFields } from "./celProbe.ts";
+import { celTopicOf } from "./celTopic.ts";
 import type { AnswerName } from "./signature.ts";
 import { answerName, decidingClause, isRoutine } from "./signature.ts";
 
@@ -48,6 +50,10 @@ export interface Diagnosis {
   readonly implementation: AnswerName;
   readonly features: readonly string[];
   readonly family?: FamilyName;
+  /** A message-only divergence: the words kube-apiserver's message has and the implementation's lacks. */
+  readonly wording?: string;
+  /** A divergence in one part of a matchCondition (celProbe.ts): the part and kube-apiserver's value of it. */
+  readonly celPart?: { readonly expression: string; readonly reference: string };
 }
 
 export function familyOf(model: OutcomeName, impl: AnswerName): FamilyName | undefined {
@@ -141,6 +147,12 @@ export function diagnosisOf(
   if (family) {
     return { key: `family ${family}`, clause, topic: family, model, implementation: impl, features: [], family };
   }
+  // The conditions' evaluation decided: the CEL they use is the cause, whichever way it turned.
+  const cel = celTopicOf(q, deciding);
+  if (cel !== undefined) {
+    const topic = `cel ${cel}`;
+    return { key: topic, clause: deciding, topic, model, implementation: impl, features: [] };
+  }
   const topic = topicOf(clause);
   // failurePolicy Ignore selects a code path of its own only where an error is at stake: elsewhere
   // it merely turns the implementation's error into a plain disagreement.
@@ -162,6 +174,14 @@ const outcomeWords: Record<string, string> = {
   protocol: "breaks the protocol",
 };
 
+/** What else differs when both sides take the same outcome (agreement.ts agree). */
+const sameOutcomeDiffers: Partial<Record<string, string>> = {
+  match: " (through another resource or kind, or with other params)",
+  error: " (with another HTTP status)",
+};
+
+const quoteWords = (w: string) => JSON.stringify(w.length > 80 ? `${w.slice(0, 79)}…` : w);
+
 /** The bucket's title: what kube-apiserver does there, next to what the implementation did. */
 export function titleOf(d: Diagnosis): string {
   const where = placementOfTopic(d.topic);
@@ -170,9 +190,21 @@ export function titleOf(d: Diagnosis): string {
   if (d.topic === "implementation") return `The implementation ${outcomeWords[d.implementation] ?? d.implementation}`;
   const kube = outcomeWords[d.model] ?? d.model;
   const impl = outcomeWords[d.implementation] ?? d.implementation;
-  const what = d.clause === "none" ? "" : `${clauses[d.clause].summary}: `;
-  const also = d.model === d.implementation ? " (with another resource or kind)" : "";
+  const cel = d.topic.startsWith("cel ") ? d.topic.slice("cel ".length) : undefined;
+  if (d.topic === "cel messages" && d.wording !== undefined)
+    return `matchConditions: the implementation's CEL words its evaluation errors otherwise than kube-apiserver's: its message lacks ${quoteWords(d.wording)}`;
+  if (cel === emptyRequestFields && d.celPart !== undefined)
+    return `matchConditions: kube-apiserver's CEL leaves the request's empty fields out, the implementation's does not: ${d.celPart.expression} is ${d.celPart.reference} in kube-apiserver`;
+  if (cel !== undefined && d.celPart !== undefined)
+    return `matchConditions: ${cel} evaluates otherwise than in kube-apiserver's CEL, where ${d.celPart.expression} is ${d.celPart.reference}`;
+  if (cel !== undefined && d.wording === undefined)
+    return `matchConditions using ${cel} evaluate otherwise than in kube-apiserver's CEL`;
+  const what =
+    cel !== undefined ? `matchConditions using ${cel}: ` : d.clause === "none" ? "" : `${clauses[d.clause].summary}: `;
   const features = d.features.length > 0 ? ` [${d.features.join(", ")}]` : "";
+  if (d.wording !== undefined)
+    return `${what}kube-apiserver ${kube}, and so does the implementation, but its message lacks ${quoteWords(d.wording)}${features}`;
+  const also = d.model === d.implementation ? (sameOutcomeDiffers[d.model] ?? "") : "";
   return `${what}kube-apiserver ${kube}, the implementation ${impl}${also}${features}`;
 }
 

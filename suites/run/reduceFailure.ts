@@ -14,6 +14,9 @@ import { normaliseQuery } from "../shrink/normaliseQuery.ts";
 import type { Move } from "../shrink/simplifications.ts";
 import type { Diagnosis, Placement } from "./bucketKey.ts";
 import { diagnosisOf, sourceOf, titleOf } from "./bucketKey.ts";
+import type { CelPart } from "./celProbe.ts";
+import { divergentPart } from "./celProbe.ts";
+import { celTopicOf } from "./celTopic.ts";
 import type { Failure } from "./failureLog.ts";
 import { placementOf } from "./placement.ts";
 import type { RunContext } from "./runContext.ts";
@@ -83,6 +86,38 @@ function placed(d: Diagnosis, where: Placement): Diagnosis {
   return { ...d, topic, key: topic };
 }
 
+/**
+ * A corpus test that the implementation fails by its message alone: its outcome (and code) agree
+ * with the model's, and the words the test expects are missing. Undefined for any other failure.
+ */
+function missingWords(ctx: RunContext, f: Failure): string | undefined {
+  if (f.corpus === undefined || f.actual.answer !== "outcome") return undefined;
+  const e = f.expected;
+  if ((e.outcome !== "error" && e.outcome !== "invalid") || !("contains" in e) || e.contains === undefined)
+    return undefined;
+  return agree(ctx.model(f.query, false).outcome, f.actual.outcome) ? e.contains : undefined;
+}
+
+const says = (o: Outcome, words: string) => "message" in o && o.message.includes(words);
+
+/** The diagnosis of a message-only divergence: keyed apart from any disagreement on the outcome. */
+function worded(d: Diagnosis, words: string): Diagnosis {
+  // The words of a condition's evaluation error are the CEL implementation's, whichever function erred.
+  const topic = d.topic.startsWith("cel ") ? "cel messages" : d.topic;
+  return { ...d, topic, key: `${topic} · another message`, wording: words };
+}
+
+/** The model's decision on `q` turns on the evaluation of its matchConditions. */
+function turnsOnConditions(ctx: RunContext, q: Query): boolean {
+  return celTopicOf(q, decidingClause(ctx.model(q, false).clauses)) !== undefined;
+}
+
+/** The diagnosis of a divergence in one part of a condition: keyed on what the part turns on. */
+function parted(d: Diagnosis, part: CelPart): Diagnosis {
+  const topic = `cel ${part.name}`;
+  return { ...d, topic, key: topic, features: [], celPart: { expression: part.expression, reference: part.reference } };
+}
+
 interface Pair {
   readonly model: string;
   readonly impl: string;
@@ -132,6 +167,7 @@ async function reduceDivergence(
 ): Promise<ReducedFailure> {
   const modelName = ctx.model(f.query, false).outcome.outcome;
   const implName = answerName(f.actual);
+  const words = missingWords(ctx, f);
   let reduction: Reduction;
   if (f.actual.answer === "broken" || off !== undefined) {
     reduction = {
@@ -146,6 +182,13 @@ async function reduceDivergence(
     let trace = ctx.model(f.query, false).clauses;
     const stillDiverges = async (q: Query, move: Move) => {
       const decision = ctx.model(q, false);
+      // Only the message differs: the model keeps the expected words, the implementation agrees
+      // with its outcome and still leaves them out, on the same path.
+      if (words !== undefined) {
+        if (!staysOnPath(trace, decision.clauses) || !says(decision.outcome, words)) return false;
+        const a = await ctx.matcher.match(q);
+        return a.answer === "outcome" && agree(decision.outcome, a.outcome) && !says(a.outcome, words);
+      }
       // A move may not lead elsewhere unless it repairs a side condition (decided without asking).
       const family = pair.model === "invalid" || pair.impl === "invalid";
       const free = family || move.repairs === true || move.outcomes === "inverted";
@@ -161,13 +204,29 @@ async function reduceDivergence(
     };
     reduction = await normaliseQuery(f.query, stillDiverges, { maxCalls, deadline, allowed });
   }
-  const q = reduction.query;
+  const reduced = reduction.query;
+  const reducedActual = reduction.calls === 0 ? f.actual : await ctx.matcher.match(reduced);
+  // A divergence in the conditions' evaluation: the part of a condition the implementation gets
+  // wrong, asked about on its own, is the minimal case.
+  const part =
+    words === undefined && off === undefined && reducedActual.answer === "outcome" && turnsOnConditions(ctx, reduced)
+      ? await divergentPart(ctx, reduced)
+      : undefined;
+  const q = part?.query ?? reduced;
   const model = ctx.model(q, false);
-  const actual = reduction.calls === 0 ? f.actual : await ctx.matcher.match(q);
-  const located = reduction.calls > 0 && actual.answer === "outcome" ? await placementOf(ctx, q) : undefined;
+  const actual = part?.answer ?? reducedActual;
+  const located =
+    words === undefined && part === undefined && reduction.calls > 0 && actual.answer === "outcome"
+      ? await placementOf(ctx, q)
+      : undefined;
+  const found = diagnosisOf(q, model.clauses, model.outcome.outcome, actual);
   const diagnosis = located
-    ? placed(diagnosisOf(q, model.clauses, model.outcome.outcome, actual), located)
-    : diagnosisOf(q, model.clauses, model.outcome.outcome, actual);
+    ? placed(found, located)
+    : words !== undefined
+      ? worded(found, words)
+      : part !== undefined
+        ? parted(found, part)
+        : found;
   const title = titleOf(diagnosis);
   const source = sourceOf(diagnosis);
   const example: Example = {
@@ -176,7 +235,9 @@ async function reduceDivergence(
     expected: model.outcome,
     actual,
     clauses: model.clauses,
-    caseFile: toCaseFile([{ description: title, ...(source && { source }), query: q, outcome: model.outcome }]),
+    caseFile: toCaseFile([
+      { description: title, ...(source && { source }), query: q, outcome: model.outcome, contains: words },
+    ]),
     ...(f.corpus && { corpus: f.corpus }),
     ...(f.seed !== undefined && { seed: f.seed }),
     ...(f.path !== undefined && { path: f.path }),

@@ -54,3 +54,18 @@ export function parseCondition(
     return { ok: false, message: (e as Error).message };
   }
 }
+
+/**
+ * Any expression's value in the environment of `minor`, or its error in cel-go's words; for the
+ * diagnosis, which asks an implementation about the parts of a condition.
+ */
+export function evaluateValue(
+  expression: string,
+  bindings: Bindings,
+  minor: Minor,
+): { readonly value: unknown } | { readonly error: string } | undefined {
+  const p = parseCondition(expression);
+  if (!p.ok) return undefined;
+  const value = plan(envFor(minor), p.parsed)({ ...bindings });
+  return isCelError(value) ? { error: celGoWording(value.message) } : { value };
+}
