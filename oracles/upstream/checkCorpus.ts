@@ -14,6 +14,7 @@ import { collectCaseFiles } from "../../suites/format/collectCaseFiles.ts";
 import type { LoadedCase } from "../../suites/format/loadCaseFile.ts";
 import { loadCaseFile } from "../../suites/format/loadCaseFile.ts";
 import { agree, satisfies } from "../contract/agreement.ts";
+import { carriesParams } from "../contract/capabilities.ts";
 import type { Expected, Outcome } from "../contract/outcome.ts";
 import type { SubjectKind } from "../contract/subject.ts";
 import { decide } from "../model/decide.ts";
@@ -35,8 +36,15 @@ interface Answer {
   readonly matchedKind?: { group: string; version: string; kind: string };
   readonly code?: number;
   readonly message?: string;
+  readonly params?: readonly string[];
   readonly skipped?: { message: string };
   readonly errored?: { message: string; detail?: string };
+}
+
+interface Ready {
+  readonly subjects: SubjectKind[];
+  readonly kubernetesVersions: string[];
+  readonly capabilities?: { readonly features?: { readonly params?: boolean } };
 }
 
 interface MinorReport {
@@ -85,6 +93,7 @@ function toOutcome(a: Answer): Outcome | string {
         outcome: "match",
         ...(a.matchedResource && { matchedResource: a.matchedResource }),
         ...(a.matchedKind && { matchedKind: a.matchedKind }),
+        ...(a.params && { params: a.params }),
       };
     case "noMatch":
       return { outcome: "noMatch" };
@@ -105,21 +114,27 @@ async function checkMinor(minor: Minor, binary: string, cases: readonly LoadedCa
   const child = spawn(binary, [], { stdio: ["pipe", "pipe", "inherit"] });
   const lines = createInterface({ input: child.stdout });
   const waiting = new Map<number, (a: Answer) => void>();
-  let onReady: ((r: { subjects: SubjectKind[]; kubernetesVersions: string[] }) => void) | undefined;
+  let onReady: ((r: Ready) => void) | undefined;
   lines.on("line", (line) => {
     const message = JSON.parse(line) as Answer & { ready?: boolean };
-    if (message.ready) onReady?.(message as unknown as { subjects: SubjectKind[]; kubernetesVersions: string[] });
+    if (message.ready) onReady?.(message as unknown as Ready);
     else waiting.get(message.seq)?.(message);
   });
   const send = (m: unknown) => child.stdin.write(`${JSON.stringify(m)}\n`);
-  const ready = await new Promise<{ subjects: SubjectKind[]; kubernetesVersions: string[] }>((resolve) => {
+  const ready = await new Promise<Ready>((resolve) => {
     onReady = resolve;
     send({ cmd: "start", version: 1 });
   });
   if (!ready.kubernetesVersions.includes(minor)) throw new Error(`${binary} answers for ${ready.kubernetesVersions}`);
 
+  // Cases with params go only to an oracle that claims the opt-in feature.
+  const params = ready.capabilities?.features?.params === true;
   const work: Work[] = cases
     .filter((c) => c.minors.includes(minor) && ready.subjects.includes(c.subject.kind))
+    .filter(
+      (c) =>
+        params || !c.tests.some((t) => carriesParams({ subject: c.subject, cluster: t.cluster ?? c.cluster ?? {} })),
+    )
     .flatMap((c) => c.tests.map((t) => ({ c, t })));
   const start = performance.now();
   const answers = await Promise.all(
@@ -138,6 +153,8 @@ async function checkMinor(minor: Minor, binary: string, cases: readonly LoadedCa
               namespaces: cluster.namespaces ?? {},
               equivalentResources:
                 cluster.equivalentResources ?? builtinEquivalents(request.resource, request.subResource ?? "", minor),
+              ...(cluster.customKinds !== undefined && { customKinds: cluster.customKinds }),
+              ...(cluster.params !== undefined && { params: cluster.params }),
             },
             request,
           });

@@ -2,7 +2,8 @@ package main
 
 // The cluster a worker's plugins see: the namespaces of the current message (the kit's
 // kube.Namespaces: a lister over an indexer and a fake clientset), handed to the plugins through
-// an informer factory whose namespace informer is always synced.
+// an informer factory whose namespace informer is always synced, and its custom kinds and param
+// objects (the kit's kube.Params), which the policy hooks carry (params.go).
 
 import (
 	corev1 "k8s.io/api/core/v1"
@@ -20,6 +21,7 @@ type clusterState struct {
 	namespaces *kube.Namespaces
 	client     *fake.Clientset
 	factory    informers.SharedInformerFactory
+	params     *kube.Params
 }
 
 func newClusterState() *clusterState {

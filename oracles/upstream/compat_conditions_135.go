@@ -12,13 +12,13 @@ import (
 // compileConditions is the matchConditions part of policy/validating/plugin.go and
 // policy/mutating/compilation.go compilePolicy: a composited compiler over the base
 // environment of the minor (strict cost always, from 1.35), the conditions compiled with params
-// undeclared and the authorizer declared, NewMatcher.
-func compileConditions(conditions []admissionregistrationv1.MatchCondition, failurePolicy *admissionregistrationv1.FailurePolicyType, name string, _ bool) (matchconditions.Matcher, error) {
+// declared when the policy has a paramKind and the authorizer declared, NewMatcher.
+func compileConditions(conditions []admissionregistrationv1.MatchCondition, failurePolicy *admissionregistrationv1.FailurePolicyType, name string, _, hasParams bool) (matchconditions.Matcher, error) {
 	compiler, err := cel.NewCompositedCompiler(environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion()))
 	if err != nil {
 		return nil, err
 	}
-	opts := cel.OptionalVariableDeclarations{HasParams: false, HasAuthorizer: true}
+	opts := cel.OptionalVariableDeclarations{HasParams: hasParams, HasAuthorizer: true}
 	return matchconditions.NewMatcher(compileCondition(compiler, conditionAccessors(conditions), opts), failurePolicy, "policy", "validate", name), nil
 }
 

@@ -14,14 +14,14 @@ import (
 // compileConditions is the matchConditions part of policy/validating/plugin.go compilePolicy
 // (strict cost as StrictCostEnforcementForVAP says) and, from 1.32, of
 // policy/mutating/compilation.go compilePolicy (strict cost always): a composited compiler over
-// the base environment of the minor, the conditions compiled with params undeclared and the
-// authorizer declared, NewMatcher.
-func compileConditions(conditions []admissionregistrationv1.MatchCondition, failurePolicy *admissionregistrationv1.FailurePolicyType, name string, strictCost bool) (matchconditions.Matcher, error) {
+// the base environment of the minor, the conditions compiled with params declared when the policy has a
+// paramKind and the authorizer declared, NewMatcher.
+func compileConditions(conditions []admissionregistrationv1.MatchCondition, failurePolicy *admissionregistrationv1.FailurePolicyType, name string, strictCost, hasParams bool) (matchconditions.Matcher, error) {
 	compiler, err := cel.NewCompositedCompiler(environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion(), strictCost))
 	if err != nil {
 		return nil, err
 	}
-	opts := cel.OptionalVariableDeclarations{HasParams: false, HasAuthorizer: true, StrictCost: strictCost}
+	opts := cel.OptionalVariableDeclarations{HasParams: hasParams, HasAuthorizer: true, StrictCost: strictCost}
 	return matchconditions.NewMatcher(compileCondition(compiler, conditionAccessors(conditions), opts), failurePolicy, "policy", "validate", name), nil
 }
 

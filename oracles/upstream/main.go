@@ -43,12 +43,13 @@ func run(in io.Reader, out io.Writer) error {
 	})
 }
 
-// ready claims everything, and the opt-in matchConditions: upstream's own matcher decides them.
+// ready claims everything, and the opt-in matchConditions and params: upstream's own matcher
+// and dispatchers decide them.
 func ready(built kube.Release) protocol.Ready {
 	r := protocol.NewReady(
 		protocol.Implementation{Name: "k8s.io/apiserver", Version: built.Version, Language: "go"},
 		manifest.ServedSubjects(built.Number), "manifest", built.Minor,
 	)
-	r.Capabilities = &protocol.Capabilities{Features: &protocol.Features{MatchConditions: protocol.On()}}
+	r.Capabilities = &protocol.Capabilities{Features: &protocol.Features{MatchConditions: protocol.On(), Params: protocol.On()}}
 	return r
 }

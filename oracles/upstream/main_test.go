@@ -83,8 +83,8 @@ func TestReady(t *testing.T) {
 	if strings.Contains(subjects, "MutatingAdmissionPolicy") != (b.Number >= 32) {
 		t.Errorf("subjects = %s at %s", subjects, b.Minor)
 	}
-	if got := fmt.Sprint(ready["capabilities"]); got != "map[features:map[matchConditions:true]]" {
-		t.Errorf("capabilities = %s, want the opt-in matchConditions claimed", got)
+	if got := fmt.Sprint(ready["capabilities"]); got != "map[features:map[matchConditions:true params:true]]" {
+		t.Errorf("capabilities = %s, want the opt-in matchConditions and params claimed", got)
 	}
 }
 
@@ -109,6 +109,14 @@ func TestAnswers(t *testing.T) {
 	}
 	serviceAccount := strings.TrimSuffix(createPod("prod", `{}`), "}") +
 		`,"userInfo":{"username":"system:serviceaccount:prod:builder","groups":["system:serviceaccounts","system:authenticated"]}}`
+	configMaps := `{"namespaces":{"prod":{}},"equivalentResources":[],"params":[` +
+		`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"b","namespace":"prod"},"data":{"tier":"gold"}},` +
+		`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a","namespace":"prod"},"data":{"tier":"silver"}}]}`
+	withParams := func(kind, paramKind, conditions string) string {
+		return `{"kind":"` + kind + `","policy":{"paramKind":` + paramKind + `,"matchConstraints":{"resourceRules":[` + podRule + `]},"matchConditions":` + conditions + `},` +
+			`"binding":{"paramRef":{"selector":{},"parameterNotFoundAction":"Deny"}}}`
+	}
+	configMap := `{"apiVersion":"v1","kind":"ConfigMap"}`
 	clusterNamespacesDelete := `{"operation":"DELETE","resource":{"group":"example.com","version":"v1","resource":"namespaces"},"kind":{"group":"example.com","version":"v1","kind":"Namespace"},"name":"x","oldObject":{"apiVersion":"example.com/v1","kind":"Namespace","metadata":{"name":"x"}}}`
 
 	type want struct {
@@ -116,6 +124,7 @@ func TestAnswers(t *testing.T) {
 		code     float64
 		contains string
 		resource string // group/version/resource of matchedResource
+		params   string // the answer's params, in order
 	}
 	tests := []struct {
 		name    string
@@ -142,6 +151,9 @@ func TestAnswers(t *testing.T) {
 		{"a false condition stops a mutating policy", match(t, 18, m, conditioned("MutatingAdmissionPolicy", `[{"name":"no","expression":"false"}]`), prod, createPod("prod", `{}`)), want{outcome: "noMatch"}, 32},
 		{"an erring condition fails the request under Fail", match(t, 19, m, conditioned("ValidatingWebhook", `[{"name":"absent","expression":"object.spec.absent == 1"}]`), prod, createPod("prod", `{}`)), want{outcome: "error", code: 403, contains: "no such key"}, 30},
 		{"a condition that is not a bool is invalid", match(t, 20, m, conditioned("ValidatingAdmissionPolicy", `[{"name":"six","expression":"6"}]`), prod, createPod("prod", `{}`)), want{outcome: "invalid", contains: "must evaluate to bool"}, 30},
+		{"a validating policy runs once per param, which carries its kind", match(t, 21, m, withParams("ValidatingAdmissionPolicy", configMap, `[{"name":"k","expression":"params.kind == 'ConfigMap'"}]`), configMaps, createPod("prod", `{}`)), want{outcome: "match", params: "[prod/a prod/b]"}, 30},
+		{"a mutating policy's ConfigMap param has no kind", match(t, 22, m, withParams("MutatingAdmissionPolicy", configMap, `[{"name":"k","expression":"!has(params.kind) && params.data.tier == 'gold'"}]`), configMaps, createPod("prod", `{}`)), want{outcome: "match", params: "[prod/b]"}, 32},
+		{"a paramKind nothing serves is the policy's configuration error", match(t, 23, m, withParams("ValidatingAdmissionPolicy", `{"apiVersion":"example.com/v1","kind":"Missing"}`, `[]`), configMaps, createPod("prod", `{}`)), want{outcome: "error", code: 422, contains: "failed to configure policy: failed to find resource referenced by paramKind: 'example.com/v1, Kind=Missing'"}, 30},
 		{"mutating policies refuse DELETE rules", match(t, 13, m, `{"kind":"MutatingAdmissionPolicy","policy":{"matchConstraints":{"resourceRules":[{"operations":["DELETE"],"apiGroups":["*"],"apiVersions":["*"],"resources":["*"]}]}},"binding":{}}`, noCluster, createPod("prod", `{}`)), want{outcome: "invalid", contains: "DELETE"}, 32},
 	}
 	lines := []string{`{"cmd":"start","version":1}`}
@@ -180,6 +192,9 @@ func TestAnswers(t *testing.T) {
 				if got := fmt.Sprintf("%s/%s/%s", r["group"], r["version"], r["resource"]); got != tc.want.resource {
 					t.Errorf("matchedResource %s, want %s", got, tc.want.resource)
 				}
+			}
+			if got := fmt.Sprint(a["params"]); tc.want.params != "" && got != tc.want.params {
+				t.Errorf("params %s, want %s", got, tc.want.params)
 			}
 		})
 	}

@@ -59,7 +59,7 @@ func storeMutatingPolicy(rawPolicy, rawBinding json.RawMessage, minor int) (*sto
 		return nil, err
 	}
 	policy, err := create(m.JSON, &admissionregistration.MutatingAdmissionPolicy{}, "mutatingadmissionpolicies",
-		mutatingadmissionpolicy.NewStrategy(allowAll, nil), m.Filled)
+		mutatingadmissionpolicy.NewStrategy(allowAll, noResolver), m.Filled)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +70,7 @@ func storeMutatingPolicy(rawPolicy, rawBinding json.RawMessage, minor int) (*sto
 			return nil, err
 		}
 		binding, err = create(m.JSON, &admissionregistration.MutatingAdmissionPolicyBinding{}, "mutatingadmissionpolicybindings",
-			mutatingadmissionpolicybinding.NewStrategy(allowAll, policyGetter{}, nil), m.Filled)
+			mutatingadmissionpolicybinding.NewStrategy(allowAll, policyGetter{}, noResolver), m.Filled)
 		if err != nil {
 			return nil, err
 		}
@@ -91,6 +91,7 @@ func storeMutatingPolicy(rawPolicy, rawBinding json.RawMessage, minor int) (*sto
 }
 
 type mutatingPolicyEnv struct {
+	cluster   *clusterState
 	chain     admission.MutationInterface
 	source    *hookSource[mutating.PolicyHook]
 	evaluator *recordingConditions
@@ -112,7 +113,7 @@ func newMutatingPolicyEnv(c *clusterState, stop <-chan struct{}) (*mutatingPolic
 	if err != nil {
 		return nil, err
 	}
-	env := &mutatingPolicyEnv{source: &hookSource[mutating.PolicyHook]{}, evaluator: &recordingConditions{}}
+	env := &mutatingPolicyEnv{cluster: c, source: &hookSource[mutating.PolicyHook]{}, evaluator: &recordingConditions{}}
 	plugin := generic.NewPlugin(
 		handler,
 		func(informers.SharedInformerFactory, kubernetes.Interface, dynamic.Interface, meta.RESTMapper) generic.Source[mutating.PolicyHook] {
@@ -136,10 +137,21 @@ func (env *mutatingPolicyEnv) decide(ctx context.Context, s *stored, a admission
 	if s.mutatingPolicy.binding != nil {
 		policy := s.mutatingPolicy.policy.DeepCopy()
 		policy.Spec.Mutations = nil // as many as the evaluator has mutators: none
+		paramKind := mutating.NewMutatingAdmissionPolicyAccessor(policy).GetParamKind()
+		params, skip, err := paramHookFor(paramKind, env.cluster.params)
+		if skip != "" {
+			return protocol.Skipped("%s", skip)
+		}
+		if err != nil {
+			return protocol.Errored("%v", err)
+		}
 		env.source.hooks = []mutating.PolicyHook{{
-			Policy:    policy,
-			Bindings:  []*mutating.PolicyBinding{s.mutatingPolicy.binding},
-			Evaluator: mutating.PolicyEvaluator{Matcher: env.evaluator},
+			Policy:             policy,
+			Bindings:           []*mutating.PolicyBinding{s.mutatingPolicy.binding},
+			ParamInformer:      params.informer,
+			ParamScope:         params.scope,
+			Evaluator:          mutating.PolicyEvaluator{Matcher: env.evaluator},
+			ConfigurationError: params.configurationError,
 		}}
 	}
 	env.evaluator.reset(s.mutatingPolicy.conditions)
@@ -156,7 +168,9 @@ func (env *mutatingPolicyEnv) decide(ctx context.Context, s *stored, a admission
 	if err != nil {
 		return kube.Failed(err)
 	}
-	return kube.Matched(resource, env.evaluator.kind)
+	answer := kube.Matched(resource, env.evaluator.kind)
+	answer.Params = sortedParams(env.evaluator.params)
+	return answer
 }
 
 // compileMutatingConditions compiles the policy's matchConditions as
@@ -170,16 +184,18 @@ func compileMutatingConditions(p *mutating.Policy) (matchconditions.Matcher, err
 	for i, c := range p.Spec.MatchConditions {
 		conditions[i] = admissionregistrationv1.MatchCondition(c)
 	}
-	return compileConditions(conditions, (*admissionregistrationv1.FailurePolicyType)(p.Spec.FailurePolicy), p.Name, true)
+	return compileConditions(conditions, (*admissionregistrationv1.FailurePolicyType)(p.Spec.FailurePolicy), p.Name, true, p.Spec.ParamKind != nil)
 }
 
 // recordingConditions stands in for the policy's match conditions: the compiled ones decide
-// (none: the invocation matches); it records the kind the dispatcher evaluates them with when
-// they match, and then answers no match, so that no mutation runs.
+// (none: the invocation matches); it records the kind the dispatcher evaluates them with and the
+// param of each invocation they match (the dispatcher asks once per param), and then answers no
+// match, so that no mutation runs.
 type recordingConditions struct {
 	conditions matchconditions.Matcher
 	called     bool
 	kind       schema.GroupVersionKind
+	params     []string
 }
 
 func (r *recordingConditions) reset(conditions matchconditions.Matcher) {
@@ -195,6 +211,9 @@ func (r *recordingConditions) Match(ctx context.Context, versionedAttr *admissio
 	if !r.called {
 		r.called = true
 		r.kind = versionedAttr.VersionedKind
+	}
+	if name, ok := paramName(params); ok {
+		r.params = append(r.params, name)
 	}
 	return matchconditions.MatchResult{Matches: false}
 }

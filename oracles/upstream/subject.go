@@ -125,7 +125,7 @@ func storeWebhook(kind string, raw json.RawMessage) (*stored, error) {
 }
 
 func createValidatingBinding(m manifest.Manifest) (created, error) {
-	strategy := validatingadmissionpolicybinding.NewStrategy(allowAll, policyGetter{}, nil)
+	strategy := validatingadmissionpolicybinding.NewStrategy(allowAll, policyGetter{}, noResolver)
 	return create(m.JSON, &admissionregistration.ValidatingAdmissionPolicyBinding{}, "validatingadmissionpolicybindings", strategy, m.Filled)
 }
 
@@ -155,7 +155,7 @@ func storeValidatingPolicy(rawPolicy, rawBinding json.RawMessage) (*stored, erro
 		return nil, err
 	}
 	policy, err := create(m.JSON, &admissionregistration.ValidatingAdmissionPolicy{}, "validatingadmissionpolicies",
-		validatingadmissionpolicy.NewStrategy(allowAll, nil), m.Filled)
+		validatingadmissionpolicy.NewStrategy(allowAll, noResolver), m.Filled)
 	if err != nil {
 		return nil, err
 	}
@@ -176,7 +176,7 @@ func storeValidatingPolicy(rawPolicy, rawBinding json.RawMessage) (*stored, erro
 	}
 	s.validatingPolicy = policy.versioned.(*admissionregistrationv1.ValidatingAdmissionPolicy)
 	if spec := s.validatingPolicy.Spec; len(spec.MatchConditions) > 0 {
-		if s.validatingConditions, err = compileConditions(spec.MatchConditions, spec.FailurePolicy, s.validatingPolicy.Name, validatingStrictCost()); err != nil {
+		if s.validatingConditions, err = compileConditions(spec.MatchConditions, spec.FailurePolicy, s.validatingPolicy.Name, validatingStrictCost(), spec.ParamKind != nil); err != nil {
 			return nil, err
 		}
 	}

@@ -33,6 +33,7 @@ import (
 )
 
 type validatingPolicyEnv struct {
+	cluster   *clusterState
 	chain     validatingChain
 	source    *hookSource[validating.PolicyHook]
 	evaluator *recordingValidator
@@ -53,7 +54,7 @@ func newValidatingPolicyEnv(c *clusterState, stop <-chan struct{}) (*validatingP
 	if err != nil {
 		return nil, err
 	}
-	env := &validatingPolicyEnv{source: &hookSource[validating.PolicyHook]{}, evaluator: &recordingValidator{}}
+	env := &validatingPolicyEnv{cluster: c, source: &hookSource[validating.PolicyHook]{}, evaluator: &recordingValidator{}}
 	plugin := generic.NewPlugin(
 		handler,
 		func(informers.SharedInformerFactory, kubernetes.Interface, dynamic.Interface, meta.RESTMapper) generic.Source[validating.PolicyHook] {
@@ -74,10 +75,20 @@ func newValidatingPolicyEnv(c *clusterState, stop <-chan struct{}) (*validatingP
 func (env *validatingPolicyEnv) decide(ctx context.Context, s *stored, a admission.Attributes, o admission.ObjectInterfaces) protocol.Answer {
 	env.source.hooks = nil
 	if s.validatingBinding != nil {
+		params, skip, err := paramHookFor(s.validatingPolicy.Spec.ParamKind, env.cluster.params)
+		if skip != "" {
+			return protocol.Skipped("%s", skip)
+		}
+		if err != nil {
+			return protocol.Errored("%v", err)
+		}
 		env.source.hooks = []validating.PolicyHook{{
-			Policy:    s.validatingPolicy,
-			Bindings:  []*admissionregistrationv1.ValidatingAdmissionPolicyBinding{s.validatingBinding},
-			Evaluator: env.evaluator,
+			Policy:             s.validatingPolicy,
+			Bindings:           []*admissionregistrationv1.ValidatingAdmissionPolicyBinding{s.validatingBinding},
+			ParamInformer:      params.informer,
+			ParamScope:         params.scope,
+			Evaluator:          env.evaluator,
+			ConfigurationError: params.configurationError,
 		}}
 	}
 	env.evaluator.reset(s.validatingConditions, s.validatingPolicy.Spec.FailurePolicy)
@@ -88,12 +99,15 @@ func (env *validatingPolicyEnv) decide(ctx context.Context, s *stored, a admissi
 	if !env.evaluator.called {
 		return protocol.NoMatch()
 	}
-	return kube.Matched(env.evaluator.resource, env.evaluator.kind)
+	answer := kube.Matched(env.evaluator.resource, env.evaluator.kind)
+	answer.Params = sortedParams(env.evaluator.params)
+	return answer
 }
 
 // recordingValidator is the policy's validator (validating.NewValidator) with its conditions
 // and failure policy, whose validations are a recordingFilter: it records the matched resource
-// and kind the validations are evaluated with, and decides nothing.
+// and kind the validations are evaluated with, and the params they run with (the dispatcher
+// calls it once per param), and decides nothing.
 type recordingValidator struct {
 	conditions    matchconditions.Matcher // nil: the policy has none
 	failurePolicy *admissionregistrationv1.FailurePolicyType
@@ -102,6 +116,7 @@ type recordingValidator struct {
 	called   bool
 	resource schema.GroupVersionResource
 	kind     schema.GroupVersionKind
+	params   []string // the param objects the validations ran with
 }
 
 func (r *recordingValidator) reset(conditions matchconditions.Matcher, failurePolicy *admissionregistrationv1.FailurePolicyType) {
@@ -116,6 +131,9 @@ func (r *recordingValidator) Validate(ctx context.Context, matchedResource schem
 		r.called = true
 		r.resource = matchedResource
 		r.kind = versionedAttr.VersionedKind
+	}
+	if name, ok := paramName(params); ok && r.validations.called {
+		r.params = append(r.params, name)
 	}
 	return result
 }

@@ -15,6 +15,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apiserver/pkg/authentication/user"
 	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
 	"k8s.io/apiserver/pkg/registry/rest"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
@@ -23,6 +24,9 @@ import (
 
 	"github.com/matchconform/matchconform/kits/go/manifest"
 )
+
+// admin is the user who creates the subjects' objects.
+var admin = &user.DefaultInfo{Name: "system:admin", Groups: []string{user.SystemPrivilegedGroup, user.AllAuthenticated}}
 
 // created is one object as the API server would store it, or the errors it is refused with.
 type created struct {
@@ -54,9 +58,12 @@ func create(manifest []byte, into runtime.Object, resource string, strategy rest
 }
 
 // createContext is the request context of a create: the request info that declarative
-// validation reads to pick the API version, and the (empty) namespace.
+// validation reads to pick the API version, the (empty) namespace, and the user: the cluster's
+// admin, in system:masters, whom the policy and binding strategies let name any paramKind and
+// paramRef (pkg/registry/rbac EscalationAllowed, checked in their authorize before the authorizer).
 func createContext(gv schema.GroupVersion, resource string) context.Context {
 	ctx := genericapirequest.WithNamespace(context.Background(), "")
+	ctx = genericapirequest.WithUser(ctx, admin)
 	return genericapirequest.WithRequestInfo(ctx, &genericapirequest.RequestInfo{
 		IsResourceRequest: true,
 		Verb:              "create",

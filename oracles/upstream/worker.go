@@ -55,6 +55,9 @@ func (w *worker) decide(m *protocol.Match) protocol.Answer {
 	if err := w.cluster.namespaces.Set(m.Cluster.Namespaces); err != nil {
 		return protocol.Errored("%v", err)
 	}
+	if w.cluster.params, err = kube.NewParams(m.Cluster.CustomKinds, m.Cluster.Params); err != nil {
+		return protocol.Errored("%v", err)
+	}
 	attrs, err := kube.Attributes(&m.Request)
 	if err != nil {
 		return protocol.Errored("%v", err)

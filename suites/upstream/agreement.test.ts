@@ -1,20 +1,23 @@
 // The reference model against the upstream Go oracle (k8s.io/apiserver's own code) at several
 // minors: every corpus test, then generated scenarios of every subject kind, manifests with
-// omitted fields and invalid ones, scenarios with matchConditions, and hand-written CEL probes
-// (celProbes.txt). Every divergence is a finding against one of the two.
+// omitted fields and invalid ones, scenarios with matchConditions, scenarios with params, and
+// hand-written CEL probes (celProbes.txt). Every divergence is a finding against one of the two.
 //   MATCHCONFORM_UPSTREAM_MINORS  minors to build and compare (default 1.34,1.37)
 //   MATCHCONFORM_UPSTREAM_RUNS    generated scenarios per minor (default 1500; nightly 20000)
-//   MATCHCONFORM_UPSTREAM_CONDITION_RUNS  generated scenarios per minor whose policy or webhook
-//                                 carries matchConditions, with drawn users (default 1500; nightly 10000)
+//   MATCHCONFORM_UPSTREAM_CONDITION_RUNS  generated scenarios per minor, half whose policy or webhook
+//                                 carries matchConditions, with drawn users, half whose policy carries
+//                                 params (default 1500; nightly 20000)
 //   MATCHCONFORM_REQUIRE_GO=1     a missing Go toolchain fails instead of skipping (CI sets it)
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scenario } from "../../generators/scenario.ts";
+import type { SwarmConstraints } from "../../generators/swarm.ts";
 import { startChildMatcher } from "../../oracles/adapters/childMatcher.ts";
 import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
 import { buildUpstreamOracle, hasGo } from "../../oracles/adapters/upstreamBuild.ts";
 import { agree } from "../../oracles/contract/agreement.ts";
-import { carriesMatchConditions } from "../../oracles/contract/capabilities.ts";
+import { carriesMatchConditions, carriesParams } from "../../oracles/contract/capabilities.ts";
+import type { Outcome } from "../../oracles/contract/outcome.ts";
 import type { Query } from "../../oracles/invariants/invariant.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import type { Minor } from "../../oracles/model/versions.ts";
@@ -31,7 +34,9 @@ import { celProbeQueries, celProbes } from "./celProbes.ts";
 
 const minors = (process.env.MATCHCONFORM_UPSTREAM_MINORS ?? "1.34,1.37").split(",").map((m) => m.trim());
 const runs = Number(process.env.MATCHCONFORM_UPSTREAM_RUNS ?? 1500);
-const conditionRuns = Number(process.env.MATCHCONFORM_UPSTREAM_CONDITION_RUNS ?? 1500);
+const extendedRuns = Number(process.env.MATCHCONFORM_UPSTREAM_CONDITION_RUNS ?? 1500);
+const conditionRuns = Math.ceil(extendedRuns / 2);
+const paramRuns = extendedRuns - conditionRuns;
 const modelOutcome = (q: Query) => decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome;
 const requireGo = process.env.MATCHCONFORM_REQUIRE_GO === "1";
 const goAvailable = await hasGo();
@@ -83,6 +88,31 @@ describe.skipIf(!goAvailable && !requireGo).each(minors)("the upstream oracle at
     await expectAgreement(oracle, queries);
   }, 1_800_000);
 
+  it(`decides ${paramRuns} scenarios with params as the model does`, async () => {
+    // The oracle claims the opt-in feature, and every scenario is a policy with a paramKind: a
+    // custom kind, v1 ConfigMap or one nothing serves, param objects, a paramRef or none, and
+    // now and then a matchCondition that reads params. Half are drawn as the others are; half
+    // with a binding and without selectors, excludes, resource names or the exempt and
+    // equivalents corners, so that the policy matches and its params are collected more often.
+    expect(oracle.capabilities.features.params).toBe(true);
+    const withParams = (focused: boolean) =>
+      scenario({
+        minors: [minor as Minor],
+        subjectKinds: oracle.subjects.filter((k) => k.endsWith("AdmissionPolicy")),
+        manifestEdges: true,
+        capabilities: oracle.capabilities,
+        paramRate: 1,
+        ...(focused && { swarm: paramsReached, invalidRate: 0.05 }),
+      });
+    const half = Math.ceil(paramRuns / 2);
+    const queries = [
+      ...fc.sample(withParams(false), { seed: 20261203, numRuns: half }),
+      ...fc.sample(withParams(true), { seed: 20261204, numRuns: paramRuns - half }),
+    ];
+    expect(queries.filter(carriesParams)).toHaveLength(paramRuns);
+    await expectAgreement(oracle, queries);
+  }, 1_800_000);
+
   it("decides the hand-written CEL probes as the model does", async () => {
     const queries = celProbeQueries(minor as Minor);
     // Most probes are inside the model: four queries each, less those it leaves outside.
@@ -91,6 +121,27 @@ describe.skipIf(!goAvailable && !requireGo).each(minors)("the upstream oracle at
   }, 600_000);
 });
 
+/**
+ * agree(), and both list the same params: the oracle claims params, so where the model names the
+ * params a policy ran with, upstream's answer must name them too (agree() compares them only where
+ * both give them, as for an implementation that may leave them out).
+ */
+function agreesExactly(model: Outcome, a: Answer): boolean {
+  if (a.answer !== "outcome" || !agree(model, a.outcome)) return false;
+  if (model.outcome !== "match" || a.outcome.outcome !== "match") return true;
+  const names = (p: readonly string[] | undefined) => JSON.stringify([...(p ?? [])].sort());
+  return names(model.params) === names(a.outcome.params);
+}
+
+/** A swarm in which a policy often reaches CollectParams (about half of the scenarios, against an eighth). */
+const paramsReached: SwarmConstraints = {
+  bindings: true,
+  selectors: false,
+  excludes: false,
+  resourceNames: false,
+  foci: ["none", "missingNamespace"],
+};
+
 /** Sends the queries, 64 at a time, and fails with the first divergence reduced to a case. */
 async function expectAgreement(oracle: Matcher, queries: readonly Query[]): Promise<void> {
   // 64 in flight, as the runner asks: with all of them sent at once, the last waited in the
@@ -98,13 +149,12 @@ async function expectAgreement(oracle: Matcher, queries: readonly Query[]): Prom
   const diverging: { query: Query; answer: Answer }[] = [];
   await inParallel(queries, 64, async (q) => {
     const a = await oracle.match(q);
-    if (a.answer !== "outcome" || !agree(modelOutcome(q), a.outcome)) diverging.push({ query: q, answer: a });
+    if (!agreesExactly(modelOutcome(q), a)) diverging.push({ query: q, answer: a });
   });
   if (diverging.length === 0) return;
   const first = diverging[0] as (typeof diverging)[number];
   const stillDiverges = async (c: Query) => {
-    const a = await oracle.match(c);
-    return a.answer !== "outcome" || !agree(modelOutcome(c), a.outcome);
+    return !agreesExactly(modelOutcome(c), await oracle.match(c));
   };
   const { query } = await normaliseQuery(first.query, stillDiverges);
   const upstream = await oracle.match(query);

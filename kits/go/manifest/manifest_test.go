@@ -32,13 +32,19 @@ func TestWebhookFillsKeepWhatIsWritten(t *testing.T) {
 	}
 }
 
-func TestFieldsOutsideFormatV1AreRefused(t *testing.T) {
-	_, err1 := MutatingPolicy(json.RawMessage(`{"paramKind":{}}`), 36)
-	_, err2 := ValidatingPolicy(json.RawMessage(`{"paramKind":{}}`))
-	_, err3 := MutatingBinding(json.RawMessage(`{"paramRef":{}}`), 36)
-	for _, err := range []error{err1, err2, err3} {
-		if err == nil || !strings.Contains(err.Error(), "outside conformance format v1") {
-			t.Errorf("%v, want a refusal", err)
+func TestParamKindAndParamRefAreKept(t *testing.T) {
+	kind := `{"apiVersion":"v1","kind":"ConfigMap"}`
+	ref := `{"name":"p","parameterNotFoundAction":"Deny"}`
+	m, err1 := MutatingPolicy(json.RawMessage(`{"paramKind":`+kind+`}`), 36)
+	v, err2 := ValidatingPolicy(json.RawMessage(`{"paramKind":` + kind + `}`))
+	b, err3 := MutatingBinding(json.RawMessage(`{"paramRef":`+ref+`}`), 36)
+	vb, err4 := ValidatingBinding(json.RawMessage(`{"paramRef":` + ref + `}`))
+	for i, got := range []Manifest{m, v, b, vb} {
+		if err := []error{err1, err2, err3, err4}[i]; err != nil {
+			t.Fatal(err)
+		}
+		if want := []string{kind, kind, ref, ref}[i]; !strings.Contains(string(got.JSON), want) {
+			t.Errorf("%s does not carry %s", got.JSON, want)
 		}
 	}
 }

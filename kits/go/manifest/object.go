@@ -58,16 +58,6 @@ func (o Object) WithFills(path string, fills ...Fill) Filled {
 	return filled
 }
 
-// Refuse reports the first of keys that the object carries: fields outside format version 1.
-func (o Object) Refuse(what string, keys ...string) error {
-	for _, k := range keys {
-		if _, ok := o[k]; ok {
-			return fmt.Errorf("%s.%s is outside conformance format v1", what, k)
-		}
-	}
-	return nil
-}
-
 // Marshal is the object's JSON.
 func (o Object) Marshal() json.RawMessage {
 	b, err := json.Marshal(map[string]json.RawMessage(o))

@@ -72,7 +72,7 @@ func WebhookConfiguration(kind string, raw json.RawMessage) (Manifest, error) {
 
 // ValidatingPolicy is a ValidatingAdmissionPolicy subject's policy.
 func ValidatingPolicy(raw json.RawMessage) (Manifest, error) {
-	p, err := parseRefusing(raw, "subject.policy", "paramKind")
+	p, err := Parse(raw, "subject.policy")
 	if err != nil {
 		return Manifest{}, err
 	}
@@ -82,7 +82,7 @@ func ValidatingPolicy(raw json.RawMessage) (Manifest, error) {
 
 // ValidatingBinding is a ValidatingAdmissionPolicy subject's binding (check HasBinding first).
 func ValidatingBinding(raw json.RawMessage) (Manifest, error) {
-	b, err := parseRefusing(raw, "subject.binding", "paramRef")
+	b, err := Parse(raw, "subject.binding")
 	if err != nil {
 		return Manifest{}, err
 	}
@@ -110,7 +110,7 @@ func MutatingPolicy(raw json.RawMessage, minor int) (Manifest, error) {
 	if !ok {
 		return Manifest{}, fmt.Errorf("Kubernetes 1.%d serves no MutatingAdmissionPolicy", minor)
 	}
-	p, err := parseRefusing(raw, "subject.policy", "paramKind")
+	p, err := Parse(raw, "subject.policy")
 	if err != nil {
 		return Manifest{}, err
 	}
@@ -124,19 +124,10 @@ func MutatingBinding(raw json.RawMessage, minor int) (Manifest, error) {
 	if !ok {
 		return Manifest{}, fmt.Errorf("Kubernetes 1.%d serves no MutatingAdmissionPolicyBinding", minor)
 	}
-	b, err := parseRefusing(raw, "subject.binding", "paramRef")
+	b, err := Parse(raw, "subject.binding")
 	if err != nil {
 		return Manifest{}, err
 	}
 	filled := append(Filled{"metadata"}, b.WithFills("spec", MutatingBindingFills...)...)
 	return Manifest{Build(apiVersion, "MutatingAdmissionPolicyBinding", BindingName, "spec", b.Marshal()), filled}, nil
-}
-
-// parseRefusing parses a subject field and refuses the given fields outside format v1.
-func parseRefusing(raw json.RawMessage, what string, outside ...string) (Object, error) {
-	o, err := Parse(raw, what)
-	if err != nil {
-		return nil, err
-	}
-	return o, o.Refuse(what, outside...)
 }

@@ -18,6 +18,9 @@ type Outcome struct {
 	MatchedKind     *GVK   `json:"matchedKind,omitempty"`
 	Code            int32  `json:"code,omitempty"`
 	Message         string `json:"message,omitempty"`
+	// Params are the params a policy's validations or mutations ran with, <namespace>/<name> or
+	// <name> (the params feature); none when it ran without a param object.
+	Params []string `json:"params,omitempty"`
 }
 
 // Problem says why a test was skipped or errored.

@@ -68,6 +68,19 @@ type Cluster struct {
 	// EquivalentResources is what the API server's equivalent-resource registry answers for the
 	// request's resource and subresource, in registration order, the request's own included.
 	EquivalentResources []EquivalentResource `json:"equivalentResources"`
+	// CustomKinds are the kinds served through CustomResourceDefinitions, and Params the objects a
+	// binding's paramRef may find (docs/case-format.md, "Params"): sent only to an implementation
+	// that claims the params feature, each object as written.
+	CustomKinds []CustomKind      `json:"customKinds,omitempty"`
+	Params      []json.RawMessage `json:"params,omitempty"`
+}
+
+// CustomKind is a kind served through a CustomResourceDefinition: apiVersion <group>/<version>,
+// scope "Namespaced" or "Cluster".
+type CustomKind struct {
+	APIVersion string `json:"apiVersion"`
+	Kind       string `json:"kind"`
+	Scope      string `json:"scope"`
 }
 
 // EquivalentResource is one registry entry; an empty Kind means the registry has no kind for it.

@@ -74,7 +74,7 @@ func (s *Subresources) UnmarshalJSON(b []byte) error {
 }
 
 // Features are the optional features; a nil field is claimed, Off() is not. Opt-in features,
-// which came after line protocol v1 (MatchConditions), are claimed only with On().
+// which came after line protocol v1 (MatchConditions, Params), are claimed only with On().
 type Features struct {
 	Validation        *bool `json:"validation,omitempty"`
 	Defaulting        *bool `json:"defaulting,omitempty"`
@@ -84,6 +84,7 @@ type Features struct {
 	CustomResources   *bool `json:"customResources,omitempty"`
 	UnboundPolicies   *bool `json:"unboundPolicies,omitempty"`
 	MatchConditions   *bool `json:"matchConditions,omitempty"`
+	Params            *bool `json:"params,omitempty"`
 }
 
 // Off is a feature that is not claimed.

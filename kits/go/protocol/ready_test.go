@@ -18,6 +18,8 @@ func TestCapabilitiesOnTheWire(t *testing.T) {
 			`{"operations":["CREATE"],"features":{"validation":false}}`},
 		{"an opt-in feature claimed", Capabilities{Features: &Features{MatchConditions: On()}},
 			`{"features":{"matchConditions":true}}`},
+		{"params claimed", Capabilities{Features: &Features{MatchConditions: On(), Params: On()}},
+			`{"features":{"matchConditions":true,"params":true}}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -39,11 +41,14 @@ func TestCapabilitiesOnTheWire(t *testing.T) {
 func TestAnswersOnTheWire(t *testing.T) {
 	a := Matched(GVR{"", "v1", "pods"}, GVK{"", "v1", "Pod"})
 	a.Seq = 7
+	withParams := Matched(GVR{"", "v1", "pods"}, GVK{"", "v1", "Pod"})
+	withParams.Params = []string{"prod/gold", "cluster-wide"}
 	tests := []struct {
 		answer Answer
 		want   string
 	}{
 		{a, `{"seq":7,"outcome":"match","matchedResource":{"group":"","version":"v1","resource":"pods"},"matchedKind":{"group":"","version":"v1","kind":"Pod"}}`},
+		{withParams, `{"seq":0,"outcome":"match","matchedResource":{"group":"","version":"v1","resource":"pods"},"matchedKind":{"group":"","version":"v1","kind":"Pod"},"params":["prod/gold","cluster-wide"]}`},
 		{NoMatch(), `{"seq":0,"outcome":"noMatch"}`},
 		{Failed(404, `namespaces "gone" not found`), `{"seq":0,"outcome":"error","code":404,"message":"namespaces \"gone\" not found"}`},
 		{Invalid("bad"), `{"seq":0,"outcome":"invalid","message":"bad"}`},
