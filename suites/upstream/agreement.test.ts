@@ -37,12 +37,12 @@ const runs = Number(process.env.MATCHCONFORM_UPSTREAM_RUNS ?? 1500);
 const conditionRuns = Number(process.env.MATCHCONFORM_UPSTREAM_CONDITION_RUNS ?? 1500);
 const modelOutcome = (q: Query) => decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome;
 
-/** Whether the upstream answer agrees with the model's, condition messages included where exact. */
-function agreesWithModel(q: Query, a: Answer): boolean {
-  if (a.answer !== "outcome") return false;
-  const model = modelOutcome(q);
-  if (!agree(model, a.outcome)) return false;
-  if (model.outcome !== "invalid" || a.outcome.outcome !== "invalid") return true;
+/**
+ * Where both find the subject invalid, upstream's message holds every condition message the model
+ * claims word for word (cel-go's compile issues with position and snippet, "must evaluate to bool").
+ */
+function conditionMessagesAgree(q: Query, a: Answer): boolean {
+  if (a.answer !== "outcome" || a.outcome.outcome !== "invalid" || modelOutcome(q).outcome !== "invalid") return true;
   const s = q.subject;
   const conditions = "policy" in s ? s.policy.matchConditions : "webhook" in s ? s.webhook.matchConditions : [];
   const hasParams = "policy" in s && s.policy.paramKind !== undefined;
@@ -114,11 +114,15 @@ async function expectAgreement(oracle: Matcher, queries: readonly Query[]): Prom
   const diverging: { query: Query; answer: Answer }[] = [];
   await inParallel(queries, 64, async (q) => {
     const a = await oracle.match(q);
-    if (!agreesWithModel(q, a)) diverging.push({ query: q, answer: a });
+    if (a.answer !== "outcome" || !agree(modelOutcome(q), a.outcome) || !conditionMessagesAgree(q, a))
+      diverging.push({ query: q, answer: a });
   });
   if (diverging.length === 0) return;
   const first = diverging[0] as (typeof diverging)[number];
-  const stillDiverges = async (c: Query) => !agreesWithModel(c, await oracle.match(c));
+  const stillDiverges = async (c: Query) => {
+    const a = await oracle.match(c);
+    return a.answer !== "outcome" || !agree(modelOutcome(c), a.outcome) || !conditionMessagesAgree(c, a);
+  };
   const { query } = await normaliseQuery(first.query, stillDiverges);
   const upstream = await oracle.match(query);
   throw new Error(
