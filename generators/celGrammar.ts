@@ -219,3 +219,25 @@ export const invalidCondition: fc.Arbitrary<string> = fc.constantFrom(
   "object.metadata.name == 'web' &&",
   "object.x in [1, 2,",
 );
+
+/**
+ * Conditions on `params`, for a policy with a paramKind (generators/params.ts): its name,
+ * namespace and labels, the fields the drawn param objects carry (spec.max, or data.max of a
+ * ConfigMap), null when no param is found; absent labels or fields err.
+ */
+export const paramsCondition: fc.Arbitrary<string> = fc.constantFrom(
+  "params == null",
+  "params != null",
+  "params.metadata.name == 'a'",
+  "params.metadata.name.startsWith('b')",
+  "params.metadata.name in ['a', 'c']",
+  "params.metadata.namespace == request.namespace",
+  "has(params.spec) && params.spec.max > 2",
+  "params.spec.max > 2",
+  "params.spec.max <= size(request.userInfo.groups)",
+  "has(params.metadata.labels) && params.metadata.labels['tier'] == 'gold'",
+  "'tier' in params.metadata.labels",
+  "params.metadata.labels.exists(k, params.metadata.labels[k] == 'silver')",
+  "has(params.data) && params.data.max == '3'",
+  "params != null && params.metadata.name != request.name",
+);
