@@ -53,6 +53,15 @@ describe("compiling a condition as upstream's environment would", () => {
     ["1.all(x, x)", "ERROR: <input>:1:1: expression of type 'int' cannot be range of a comprehension"],
     ["1 < 'a'", "ERROR: <input>:1:3: found no matching overload for '_<_' applied to '(int, string)'"],
     [
+      "request.userInfo.groups == {}",
+      "ERROR: <input>:1:25: found no matching overload for '_==_' applied to '(list(string), map(dyn, dyn))'",
+    ],
+    ["[1, 'a'] == 1", "ERROR: <input>:1:10: found no matching overload for '_==_' applied to '(list(dyn), int)'"],
+    [
+      "{'a': 1} == 1",
+      "ERROR: <input>:1:10: found no matching overload for '_==_' applied to '(map(string, int), int)'",
+    ],
+    [
       "request.foo == 1 && request.bar == 2",
       "ERROR: <input>:1:8: undefined field 'foo'\n | request.foo == 1 && request.bar == 2\n | .......^\nERROR: <input>:1:28: undefined field 'bar'",
     ],
@@ -69,8 +78,8 @@ describe("compiling a condition as upstream's environment would", () => {
   it.each([
     // cel-go's parser words and places syntax errors its own way.
     ["object.x in [1, 2,", "compilation failed: ERROR: <input>: a syntax error"],
-    // A literal's or a second issue's types the model names less surely than cel-go.
-    ["request.userInfo.groups == {}", "found no matching overload for '_==_'"],
+    // A nested literal's or a second issue's types the model names less surely than cel-go.
+    ["[[1]] == 1", "found no matching overload for '_==_'"],
     ["request.foo.startsWith(1)", "undefined field 'foo'"],
     // A part outside the model may hold more issues.
     ["request.foo == 1 || request.name.find('x') == 'x'", "undefined field 'foo'"],

@@ -146,25 +146,43 @@ function nodeType(e: Expr, w: Walk): CelStaticType {
     case "callExpr":
       return callType(e, k.value.function, k.value.target, k.value.args, w);
     case "listExpr": {
-      // A literal's element type the model infers less finely than cel-go: not named in messages.
-      const types = k.value.elements.map((el) => typeOf(el, w));
-      const first = types[0];
-      const elem = first !== undefined && types.every((x) => x.k === first.k && isConcrete(x)) ? first : t.dyn;
-      return listOf(elem, true);
+      const { type, exact } = literalElementType(k.value.elements.map((el) => typeOf(el, w)));
+      return listOf(type, !exact);
     }
-    case "structExpr":
+    case "structExpr": {
       if (k.value.messageName !== "") throw outside("a message literal");
+      const keys: CelStaticType[] = [];
+      const values: CelStaticType[] = [];
       for (const entry of k.value.entries) {
-        if (entry.keyKind.case === "mapKey") typeOf(entry.keyKind.value, w);
-        if (entry.value !== undefined) typeOf(entry.value, w);
+        if (entry.keyKind.case === "mapKey") keys.push(typeOf(entry.keyKind.value, w));
+        if (entry.value !== undefined) values.push(typeOf(entry.value, w));
         if (entry.optionalEntry) throw outside("an optional map entry");
       }
-      return { k: "map", key: t.dyn, value: t.dyn, inferred: true };
+      const key = literalElementType(keys);
+      const value = literalElementType(values);
+      return { k: "map", key: key.type, value: value.type, inferred: !key.exact || !value.exact };
+    }
     case "comprehensionExpr":
       return comprehensionType(k.value, w);
     default:
       throw outside(`an expression of kind ${k.case ?? "none"}`);
   }
+}
+
+/**
+ * A literal's element type as cel-go's checker gives it (the upstream oracle, 1.30 and 1.37):
+ * none or scalars of two kinds make dyn ('list(dyn)', 'map(dyn, dyn)'), scalars of one kind that
+ * kind. Other elements (lists, maps, objects, dyn) the model types less surely: not exact, so a
+ * message that names the literal's type is not claimed word for word.
+ */
+function literalElementType(types: readonly CelStaticType[]): { type: CelStaticType; exact: boolean } {
+  const [first] = types;
+  if (first === undefined) return { type: t.dyn, exact: true };
+  if (!types.every((x) => scalars.has(x.k))) {
+    const same = types.every((x) => x.k === first.k && isConcrete(x));
+    return { type: same ? first : t.dyn, exact: false };
+  }
+  return { type: types.every((x) => x.k === first.k) ? first : t.dyn, exact: true };
 }
 
 function constantType(c: string | undefined): CelStaticType {
