@@ -53,6 +53,10 @@ function stringTerm(request: AdmissionRequest): fc.Arbitrary<{ term: string; val
     term("request.resource.resource", [request.resource.resource, "pods"], 3),
     term("request.resource.group", [request.resource.group, "apps"], 2),
     term("request.kind.kind", [request.kind.kind, "Pod"], 3),
+    term("request.requestKind.version", [request.kind.version, "v1"], 1),
+    term("request.requestResource.resource", [request.resource.resource, "deployments"], 1),
+    term("request.requestSubResource", [request.subResource ?? "", "status"], 1),
+    term("object.metadata.generateName", ["gen-", "web-"], 1),
     term("request.userInfo.username", [user?.username ?? "", "alice", "system:admin"], 3),
     term("request.userInfo.uid", [user?.uid ?? "", "uid-prod-builder"], 1),
     term("object.metadata.name", [ownName, ...objectNames], 3),
@@ -71,7 +75,10 @@ function stringTerm(request: AdmissionRequest): fc.Arbitrary<{ term: string; val
     { arbitrary: base, weight: 4 },
     {
       arbitrary: fc
-        .tuple(base, fc.constantFrom("lowerAscii()", "upperAscii()", "trim()", "replace('-', '_')", "substring(1)"))
+        .tuple(
+          base,
+          fc.constantFrom("lowerAscii()", "upperAscii()", "trim()", "replace('-', '_')", "substring(1)", "charAt(0)"),
+        )
         .map(([b, fn]) => ({ term: `${b.term}.${fn}`, values: b.values.map((v) => applied(fn, v)) })),
       weight: 1,
     },
@@ -84,6 +91,7 @@ function applied(fn: string, v: string): string {
   if (fn.startsWith("upper")) return v.toUpperCase();
   if (fn.startsWith("replace")) return v.replaceAll("-", "_");
   if (fn.startsWith("substring")) return v.slice(1);
+  if (fn.startsWith("charAt")) return v.slice(0, 1);
   return v.trim();
 }
 
@@ -100,6 +108,8 @@ function stringAtom(request: AdmissionRequest): fc.Arbitrary<string> {
       part.map((p) => `${term}.contains(${q(p)})`),
       part.map((p) => `${term}.matches(${q(`^${p.replace(/[^a-z0-9]/gi, ".")}`)})`),
       part.map((p) => `${term}.indexOf(${q(p)}) >= 0`),
+      fc.constantFrom("-", "s").map((p) => `${term}.lastIndexOf(${q(p)}) > 0`),
+      fc.nat(9).map((n) => `string(size(${term})) == ${q(String(n))}`),
       fc.nat(6).map((n) => `size(${term}) > ${n}`),
       fc.constantFrom(":", "-").map((sep) => `${term}.split(${q(sep)}).size() > 1`),
       value.map((v) => `${term} in [${q(v)}, 'other']`),
