@@ -2,6 +2,7 @@ import fc from "fast-check";
 import type { Cluster, CustomKind, ParamObject } from "../oracles/contract/cluster.ts";
 import type { MatchCondition, ParamKind, ParamRef } from "../oracles/contract/kube.ts";
 import type { Subject } from "../oracles/contract/subject.ts";
+import { paramsCondition } from "./celGrammar.ts";
 
 /**
  * Params for a policy (docs/case-format.md, "Params"), coherent with the cluster they are drawn
@@ -33,13 +34,6 @@ const configMap = { apiVersion: "v1", kind: "ConfigMap", scope: "Namespaced" } a
 const unserved = { apiVersion: "example.com/v1", kind: "Missing", scope: undefined } as const;
 const names = ["a", "b", "c"] as const;
 const tiers = ["gold", "silver"] as const;
-const paramConditions = [
-  "params == null",
-  "params != null",
-  "params.metadata.name == 'a'",
-  "has(params.spec) && params.spec.max > 2",
-  "params.spec.max > 2",
-];
 
 export function params(
   subject: Subject,
@@ -60,9 +54,7 @@ export function params(
       .record({
         objects: objects(k, homes),
         ref: fc.option(paramRef(namespaces), { nil: undefined, freq: 5 }),
-        condition: constraints.conditions
-          ? fc.option(fc.constantFrom(...paramConditions), { nil: undefined })
-          : fc.constant(undefined),
+        condition: constraints.conditions ? fc.option(paramsCondition, { nil: undefined }) : fc.constant(undefined),
       })
       .map(({ objects: found, ref, condition }) => {
         const paramKind: ParamKind = { apiVersion: k.apiVersion, kind: k.kind };

@@ -1,6 +1,7 @@
 // Every invariant, in the order reports list them.
 import { bindingNarrowsPolicy } from "./bindingNarrowsPolicy.ts";
 import { clusterScopedIgnoresNamespaceSelector } from "./clusterScopedIgnoresNamespaceSelector.ts";
+import { conditionOrderIrrelevant } from "./conditionOrderIrrelevant.ts";
 import { decidesTwiceAlike } from "./decidesTwiceAlike.ts";
 import { equivalentCoversExact } from "./equivalentCoversExact.ts";
 import { excludeEverythingNeverMatches } from "./excludeEverythingNeverMatches.ts";
@@ -48,4 +49,5 @@ export const invariants: readonly Invariant[] = [
   validatingAndMutatingAgree,
   trueConditionChangesNothing,
   falseConditionNeverMatches,
+  conditionOrderIrrelevant,
 ];

@@ -5,6 +5,7 @@ import type { MatchCondition } from "../contract/kube.ts";
 import { typeName } from "./cel/celType.ts";
 import type { Variable } from "./cel/check.ts";
 import { checkCondition } from "./cel/check.ts";
+import { compilationFailed } from "./cel/compileIssues.ts";
 import type { Bindings } from "./cel/evaluate.ts";
 import { evaluateCondition, parseCondition } from "./cel/evaluate.ts";
 import type { Trace } from "./trace.ts";
@@ -19,7 +20,12 @@ export type Compiled =
       /** A conditional at the root, whose bool type 1.30 and 1.31 compare by pointer. */
       readonly rootConditional: boolean;
     }
-  | { readonly kind: "compileError"; readonly detail: string }
+  | {
+      readonly kind: "compileError";
+      readonly detail: string;
+      /** The detail is cel-go's, word for word: every issue with its position and snippet. */
+      readonly exact: boolean;
+    }
   /** compile.go: the output type is not exactly bool; the message depends on the minor. */
   | { readonly kind: "notBool"; readonly got: string }
   | { readonly kind: "outside"; readonly reason: string };
@@ -46,11 +52,13 @@ function compile(expression: string, hasParams: boolean): Compiled {
     // Optional syntax (?. ?[ {?k: v} [?x]) is on in upstream's base environment and not in
     // @bufbuild/cel's parser: such an expression is outside the model, not a compile error.
     if (expression.includes("?")) return { kind: "outside", reason: "optional syntax (?.) is not parsed" };
-    return { kind: "compileError", detail: `compilation failed: ERROR: ${p.message}` };
+    // cel-go's ANTLR parser words and places syntax errors its own way: not modelled.
+    const detail = `compilation failed: ERROR: <input>: a syntax error (the model's parser: ${p.message})`;
+    return { kind: "compileError", detail, exact: false };
   }
-  const checked = checkCondition(p.parsed.expr, hasParams);
+  const checked = checkCondition(p.parsed, expression, hasParams);
   if (checked.kind === "compileError")
-    return { kind: "compileError", detail: `compilation failed: ERROR: ${checked.detail}` };
+    return { kind: "compileError", ...compilationFailed(expression, checked.issues) };
   if (checked.kind === "outside") return checked;
   if (checked.type.k === "bool") {
     const bad = checked.constantRegexes.find((r) => !compilesAsRegex(r));
@@ -133,4 +141,21 @@ export function evaluateConditions(
 function aggregate(messages: readonly string[]): string {
   const unique = [...new Set(messages)];
   return unique.length === 1 ? (unique[0] ?? "") : `[${unique.join(", ")}]`;
+}
+
+/**
+ * The compile messages of a subject's conditions that the model claims word for word (every
+ * issue with cel-go's position and snippet, or "must evaluate to bool…"): an implementation that
+ * finds the subject invalid gives each of them (suites/upstream/agreement.test.ts).
+ */
+export function exactConditionMessages(
+  conditions: readonly MatchCondition[] | undefined,
+  hasParams: boolean,
+  minor: Minor,
+): string[] {
+  return (conditions ?? []).flatMap((c) => {
+    const compiled = compileCondition(c.expression ?? "", hasParams);
+    if (compiled.kind === "notBool") return [notBoolDetail(compiled.got, minor)];
+    return compiled.kind === "compileError" && compiled.exact ? [compiled.detail] : [];
+  });
 }

@@ -39,6 +39,7 @@ const concerns = [
   "matchConditions-policies",
   "matchConditions-validation",
   "matchConditions-strings",
+  "matchConditions-compile",
   "userInfo",
   "params-refs",
   "params-conditions",

@@ -2,8 +2,11 @@
 // condition from one upstream rejects, and to give up (outside the model) where it cannot tell.
 export type CelStaticType =
   | { readonly k: "bool" | "int" | "uint" | "double" | "string" | "bytes" | "null_type" | "dyn" }
-  | { readonly k: "list"; readonly elem: CelStaticType }
-  | { readonly k: "map"; readonly key: CelStaticType; readonly value: CelStaticType }
+  /** cel-go's error type, of a node with an issue: it fits every overload. */
+  | { readonly k: "error" }
+  /** inferred: a literal's or a macro's type, which the model infers less finely than cel-go. */
+  | { readonly k: "list"; readonly elem: CelStaticType; readonly inferred?: boolean }
+  | { readonly k: "map"; readonly key: CelStaticType; readonly value: CelStaticType; readonly inferred?: boolean }
   | { readonly k: "object"; readonly name: string; readonly fields: Readonly<Record<string, CelStaticType>> }
   /** The model cannot tell what cel-go's checker makes of it. */
   | { readonly k: "unknown" };
@@ -17,10 +20,12 @@ export const t = {
   bytes: { k: "bytes" },
   null: { k: "null_type" },
   dyn: { k: "dyn" },
+  error: { k: "error" },
   unknown: { k: "unknown" },
 } as const satisfies Record<string, CelStaticType>;
 
-const list = (elem: CelStaticType): CelStaticType => ({ k: "list", elem });
+const list = (elem: CelStaticType, inferred = false): CelStaticType =>
+  inferred ? { k: "list", elem, inferred } : { k: "list", elem };
 const map = (key: CelStaticType, value: CelStaticType): CelStaticType => ({ k: "map", key, value });
 const object = (name: string, fields: Record<string, CelStaticType>): CelStaticType => ({ k: "object", name, fields });
 
@@ -80,4 +85,29 @@ export function typeName(type: CelStaticType): string | undefined {
   return type.k === "list" || type.k === "map" || type.k === "object" || type.k === "unknown" ? undefined : type.k;
 }
 
-export const isConcrete = (type: CelStaticType) => type.k !== "dyn" && type.k !== "unknown";
+export const isConcrete = (type: CelStaticType) => type.k !== "dyn" && type.k !== "unknown" && type.k !== "error";
+
+/** cel-go checker/format.go FormatCELType, for the types the model is sure cel-go gives. */
+export function celTypeName(type: CelStaticType): string | undefined {
+  switch (type.k) {
+    case "unknown":
+      return undefined;
+    case "error":
+      return "!error!";
+    case "null_type":
+      return "null";
+    case "object":
+      return type.name;
+    case "list": {
+      const elem = type.inferred ? undefined : celTypeName(type.elem);
+      return elem === undefined ? undefined : `list(${elem})`;
+    }
+    case "map": {
+      const key = celTypeName(type.key);
+      const value = celTypeName(type.value);
+      return type.inferred || key === undefined || value === undefined ? undefined : `map(${key}, ${value})`;
+    }
+    default:
+      return type.k;
+  }
+}

@@ -38,10 +38,22 @@ export function evaluateCondition(expr: ReturnType<typeof parse>, bindings: Bind
   return { outside: `the condition evaluated to a ${typeof value}, which its checked type rules out` };
 }
 
-// cel-go says "no such key: x" for a map or struct without the field (common/types/map.go,
-// pkg/cel/common/valuesschemalesstyped.go); @bufbuild/cel says "field not found: x".
+// cel-go's words for run-time errors where @bufbuild/cel has its own: "no such key: x" for a map
+// or struct without the field (common/types/map.go, pkg/cel/common/valuesschemalesstyped.go);
+// common/types/err.go's "division by zero", "modulus by zero", "integer overflow", "unsigned
+// integer overflow"; "no such overload" for a call no overload takes at run time
+// (common/types/err.go NoSuchOverloadErr). Checked against the upstream oracle.
+const celGoWords: readonly (readonly [RegExp, string])[] = [
+  [/^field not found: /, "no such key: "],
+  [/^u?int divide by zero$/, "division by zero"],
+  [/^u?int modulus by zero$/, "modulus by zero"],
+  [/^int overflow during .*$/, "integer overflow"],
+  [/^uint overflow during .*$/, "unsigned integer overflow"],
+  [/^found no matching overload for .*$/, "no such overload"],
+];
+
 function celGoWording(message: string): string {
-  return message.replace(/^field not found: /, "no such key: ");
+  return celGoWords.reduce((m, [from, to]) => m.replace(from, to), message);
 }
 
 /** Parses, or says why not; an expression that uses syntax this parser lacks is not a compile error. */
