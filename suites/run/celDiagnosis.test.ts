@@ -68,9 +68,10 @@ describe("a CEL bug in matchConditions", () => {
     const [part] = conditionsOf(bucket?.example.caseFile ?? "") ?? [];
     expect(part?.name).toBe("part");
     expect(part?.expression).toMatch(/^\(.*\.startsWith\(.*\) == /);
-    // The rewritten expression shows in the implementation's error messages too: that is all else.
+    // The rewritten expression shows in the implementation's messages too (evaluation errors, and
+    // compile errors quoting the expression): those are message-only buckets, and that is all else.
     const others = report.buckets.map((b) => b.signature).filter((k) => k !== "cel startsWith");
-    expect(others.filter((k) => k !== "cel messages · another message")).toEqual([]);
+    expect(others.filter((k) => !k.endsWith(" · another message"))).toEqual([]);
   }, 120_000);
 
   it("in the wording of its errors alone is one cause, whichever function erred", async () => {
