@@ -23,7 +23,35 @@ export function matchConditions(
     { arbitrary: celCondition(request), weight: 100 - invalidWeight },
     { arbitrary: invalidCondition, weight: invalidWeight },
   );
-  return fc
+  const list = fc
     .array(expression, { minLength: 1, maxLength: 3 })
     .map((expressions) => expressions.map((e, i) => ({ name: `condition-${i}`, expression: e })));
+  if (invalidWeight <= 0) return list;
+  // Now and then the list itself is what validation rejects (validateMatchConditions).
+  return fc
+    .tuple(
+      list,
+      fc.oneof(
+        { arbitrary: fc.constant(undefined), weight: 100 - invalidWeight },
+        { arbitrary: fc.constantFrom(...listDefects), weight: invalidWeight },
+      ),
+    )
+    .map(([conditions, defect]) => (defect === undefined ? conditions : defect(conditions)));
 }
+
+type ListDefect = (conditions: MatchCondition[]) => MatchCondition[];
+
+/**
+ * validation.go validateMatchConditions: a name is required and a qualified name, names are
+ * unique, an expression is required (a blank one too), and there are at most 64 conditions.
+ */
+const listDefects: readonly ListDefect[] = [
+  ([first, ...rest]) => [{ expression: first?.expression ?? "true" }, ...rest],
+  ([first, ...rest]) => [{ name: "Not a name!", expression: first?.expression ?? "true" }, ...rest],
+  (conditions) => [...conditions, { name: conditions[0]?.name ?? "condition-0", expression: "true" }],
+  ([first, ...rest]) => [{ name: first?.name ?? "condition-0", expression: "   " }, ...rest],
+  (conditions) => [
+    ...conditions,
+    ...Array.from({ length: 65 - conditions.length }, (_, i) => ({ name: `extra-${i}`, expression: "true" })),
+  ],
+];

@@ -19,6 +19,8 @@ export interface ParamsConstraints {
   readonly conditions?: boolean;
   /** The request's namespace, where most namespaced params are put (paramRef's default namespace). */
   readonly requestNamespace?: string;
+  /** How often the paramKind or paramRef is one API validation rejects (default 0). */
+  readonly invalidRate?: number;
 }
 
 export interface WithParams {
@@ -49,7 +51,7 @@ export function params(
     { weight: 2, arbitrary: fc.constant(configMap) },
     { weight: 1, arbitrary: fc.constant(unserved) },
   );
-  return kind.chain((k) =>
+  const drawn = kind.chain((k) =>
     fc
       .record({
         objects: objects(k, homes),
@@ -71,7 +73,40 @@ export function params(
         };
       }),
   );
+  const invalidWeight = Math.round((constraints.invalidRate ?? 0) * 100);
+  if (invalidWeight <= 0) return drawn;
+  return fc.oneof(
+    { arbitrary: drawn, weight: 100 - invalidWeight },
+    {
+      arbitrary: drawn.chain((d) => fc.constantFrom(...paramDefects).map((defect) => defect(d))),
+      weight: invalidWeight,
+    },
+  );
 }
+
+type ParamDefect = (d: WithParams) => WithParams;
+
+const onPolicy = (d: WithParams, paramKind: ParamKind): WithParams =>
+  "policy" in d.subject ? { ...d, subject: { ...d.subject, policy: { ...d.subject.policy, paramKind } } } : d;
+const onBinding = (d: WithParams, paramRef: Record<string, unknown>): WithParams =>
+  "policy" in d.subject && d.subject.binding
+    ? { ...d, subject: { ...d.subject, binding: { ...d.subject.binding, paramRef: paramRef as ParamRef } } }
+    : d;
+
+/**
+ * validation.go validateParamKind and validateParamRef: an apiVersion with two slashes, a kind
+ * that is not a DNS-1035 label once lowercased, a paramRef with both or neither of name and
+ * selector, or with a parameterNotFoundAction that is neither Allow nor Deny, or none.
+ */
+const paramDefects: readonly ParamDefect[] = [
+  (d) => onPolicy(d, { apiVersion: "example.com/v1/extra", kind: "Limits" }),
+  (d) => onPolicy(d, { apiVersion: "example.com/v1", kind: "Not_A_Kind" }),
+  (d) => onBinding(d, { name: "a", selector: {}, parameterNotFoundAction: "Deny" }),
+  (d) => onBinding(d, { parameterNotFoundAction: "Deny" }),
+  (d) => onBinding(d, { name: "a", parameterNotFoundAction: "Maybe" }),
+  // Required from 1.34; a MutatingAdmissionPolicyBinding of 1.32 and 1.33 (v1alpha1) defaults it to Deny.
+  (d) => onBinding(d, { name: "a" }),
+];
 
 function objects(k: { apiVersion: string; kind: string; scope: string | undefined }, namespaces: readonly string[]) {
   if (k.scope === undefined || (k.scope === "Namespaced" && namespaces.length === 0)) return fc.constant([]);

@@ -127,7 +127,8 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
     )
     // A policy without a binding is drawn rarely (the swarm's bindings off, 1 in 8): filtered out.
     .filter((sc) => caps.features.unboundPolicies || !isUnboundPolicy(sc.subject));
-  const paramRate = caps.features.params ? (constraints.paramRate ?? 0) : 0;
+  const policies = served.some(([k]) => k === "ValidatingAdmissionPolicy" || k === "MutatingAdmissionPolicy");
+  const paramRate = caps.features.params && policies ? (constraints.paramRate ?? 0) : 0;
   if (conditionRate <= 0 && paramRate <= 0) return drawn;
   const conditionWeight = Math.round(conditionRate * 100);
   const paramWeight = Math.round(paramRate * 100);
@@ -135,9 +136,15 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
     .chain((sc) => withMatchConditions(sc, caps.features.validation))
     .filter((sc) => outsideModel(sc) === undefined);
   const conditions = caps.features.matchConditions;
+  // Params belong to policies: the draws of other kinds are left out of this variant.
   const withParams = drawn
+    .filter((sc) => "policy" in sc.subject)
     .chain((sc) =>
-      params(sc.subject, sc.cluster, { conditions, requestNamespace: sc.request.namespace ?? "" }).map((p) => ({
+      params(sc.subject, sc.cluster, {
+        conditions,
+        requestNamespace: sc.request.namespace ?? "",
+        invalidRate: caps.features.validation ? 0.05 : 0,
+      }).map((p) => ({
         ...sc,
         ...p,
       })),

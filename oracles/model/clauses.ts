@@ -6,7 +6,10 @@ export interface Clause {
   readonly summary: string;
   /** false: only objects that bypassed API validation reach it (no case file can). */
   readonly reachable: boolean;
-  /** false: the generators do not draw it yet (matchConditions, issue 14); the corpus reaches it. */
+  /**
+   * false: the default generated run does not reach it; scenarios drawn with matchConditions and
+   * params (conditionRate, paramRate) and the corpus do (suites/coverage/clauseCoverage.test.ts).
+   */
   readonly generated: boolean;
 }
 
