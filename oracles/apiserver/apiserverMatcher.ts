@@ -1,11 +1,11 @@
 // The real kube-apiserver as a Matcher: queries are collected into batches; each batch is
 // realised in the cluster (namespaces, stored objects, one probe policy + binding per query,
-// a sentinel created last), every query's request is sent dryRun=All as its own impersonated
+// a sentinel created last), every query's request is sent dryRun=All as the case's impersonated
 // user, and the decision is read back from the Warning headers. Nothing is left behind.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Answer, Matcher } from "../adapters/matcher.ts";
-import { fullCapabilities } from "../contract/capabilities.ts";
+import { carriesMatchConditions, fullCapabilities } from "../contract/capabilities.ts";
 import type { SubjectKind } from "../contract/subject.ts";
 import type { Query } from "../invariants/invariant.ts";
 import type { Minor } from "../model/versions.ts";
@@ -24,13 +24,13 @@ import {
   mutatingProbeManifests,
   parseMutatingProbe,
   probeManifests,
-  probeUser,
   runLabel,
   sentinelManifests,
   webhookManifest,
   webhookResource,
 } from "./probePolicies.ts";
-import { readOutcome } from "./readOutcome.ts";
+import { grantBinding, grantRole, rbacPath } from "./rbacGrant.ts";
+import { answerAsCase, readOutcome } from "./readOutcome.ts";
 import { isNamespaceResource } from "./rename.ts";
 import { restPath } from "./resources.ts";
 import { acquireRunLease } from "./runLease.ts";
@@ -114,6 +114,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     log,
   });
   await removeAbandoned(http, runId, log);
+  must(await http.call("POST", `${rbacPath}/clusterroles`, { body: grantRole(runId) }), "the run's ClusterRole");
   const receiver = await startWebhookReceiver({
     ...(o.webhookHost !== undefined && { host: o.webhookHost }),
     ...(o.webhookListen !== undefined && { listen: o.webhookListen }),
@@ -184,14 +185,23 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
       ]);
       const probes = work.filter((w) => w.state === "probe");
       // 2. The sentinel, created last, tells when everything before it is in effect.
-      if (probes.length > 0) await sentinel(batch, new Set(probes.map((w) => w.query.subject.kind)));
+      if (probes.length > 0) {
+        const s = sentinelManifests({ runId, batch }, receiver);
+        const users = [s.user, ...probes.map((w) => w.user.impersonation.user)];
+        must(
+          await http.call("POST", `${rbacPath}/clusterrolebindings`, { body: grantBinding({ runId, batch }, users) }),
+          "the batch's ClusterRoleBinding",
+        );
+        await sentinel(batch, new Set(probes.map((w) => w.query.subject.kind)));
+      }
       // 3. The probes.
       await pool(probes, 16, (w) => probe(w));
       for (const [i, w] of work.entries()) {
         stats.queries++;
         if (w.answer.answer === "skipped") stats.skipped++;
         else if (w.state !== "done") stats.probed++;
-        items[i]?.resolve(w.crd ? answerInQueryGroup(w.answer, w.crd) : w.answer);
+        const answer = answerAsCase(w.answer, w);
+        items[i]?.resolve(w.crd ? answerInQueryGroup(answer, w.crd) : answer);
       }
     } finally {
       await cleanUp(
@@ -259,12 +269,14 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     const deadline = Date.now() + timeout;
     let missing = markers;
     while (Date.now() < deadline) {
+      // Sent without system:masters: the batch's ClusterRoleBinding must be in effect too.
       const r = await http.call("POST", "/api/v1/namespaces/default/configmaps", {
         query: { dryRun: "All" },
-        impersonate: s.user,
+        impersonate: { user: s.user },
         body: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "mc-sentinel" } },
       });
       missing = markers.filter((m) => !r.warnings.some((w) => w.includes(m)));
+      if (r.status === 403) missing.push("the batch's ClusterRoleBinding");
       if (mutating && parseMutatingProbe(r.body, s.mutating.tag) === undefined) missing.push("the mutating policy");
       if (missing.length === 0) {
         stats.sentinelWaitMs += performance.now() - started;
@@ -277,27 +289,47 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     );
   }
 
-  async function createProbe(w: Work): Promise<void> {
+  /** The probe's objects; `verbatim`: with the subject's conditions as stated (for a dry run). */
+  function probeObjects(
+    w: Work,
+    verbatim: boolean,
+  ): ReadonlyArray<readonly [string, Record<string, unknown> | undefined]> {
     const subject = w.query.subject;
-    const dryRun = w.state === "invalid?" ? { dryRun: "All" } : undefined;
-    const objects: ReadonlyArray<readonly [string, Record<string, unknown> | undefined]> =
-      "webhook" in subject
-        ? [[webhookResource(subject.kind), webhookManifest(subject, w.names, receiver)]]
-        : subject.kind === "MutatingAdmissionPolicy"
-          ? (() => {
-              const m = mutatingProbeManifests(subject, w.names);
-              return [
-                ["mutatingadmissionpolicies", m.policy],
-                ["mutatingadmissionpolicybindings", m.binding],
-              ] as const;
-            })()
-          : (() => {
-              const m = probeManifests(subject, w.names);
-              return [
-                ["validatingadmissionpolicies", m.policy],
-                ["validatingadmissionpolicybindings", m.binding],
-              ];
-            })();
+    if ("webhook" in subject)
+      return [[webhookResource(subject.kind), webhookManifest(subject, w.names, receiver, verbatim)]];
+    const m =
+      subject.kind === "MutatingAdmissionPolicy"
+        ? mutatingProbeManifests(subject, w.names, verbatim)
+        : probeManifests(subject, w.names, verbatim);
+    const kind =
+      subject.kind === "MutatingAdmissionPolicy" ? "mutatingadmissionpolicies" : "validatingadmissionpolicies";
+    return [
+      [kind, m.policy],
+      [kind.replace("policies", "policybindings"), m.binding],
+    ];
+  }
+
+  /**
+   * Creates the probe. A subject with matchConditions is first created dry-run as stated, so that
+   * the server's validation (its 422) sees the subject's own expressions, then with each behind the
+   * probe's confinement (probePolicies.ts probeConditions).
+   */
+  async function createProbe(w: Work): Promise<void> {
+    if (w.state === "invalid?") return createObjects(w, probeObjects(w, true), true);
+    if (carriesMatchConditions(w.query.subject)) {
+      await createObjects(w, probeObjects(w, true), true);
+      if (w.state !== "probe") return;
+    }
+    await createObjects(w, probeObjects(w, false), false);
+  }
+
+  async function createObjects(
+    w: Work,
+    objects: ReadonlyArray<readonly [string, Record<string, unknown> | undefined]>,
+    dry: boolean,
+  ): Promise<void> {
+    const subject = w.query.subject;
+    const dryRun = dry ? { dryRun: "All" } : undefined;
     for (const [what, made] of objects) {
       if (made === undefined) continue;
       const body = dryRun && what.endsWith("bindings") ? withSubjectPolicyName(made, subject) : made;
@@ -367,7 +399,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     const req = w.query.request;
     const ns = req.namespace ?? "";
     const coll = restPath(req.resource, w.r.namespaced, ns);
-    const call = { query: { dryRun: "All" }, impersonate: probeUser(w.names) };
+    const call = { query: { dryRun: "All" }, impersonate: w.user.impersonation };
     let r: Reply;
     const sub = w.r.sub;
     if (sub !== undefined) {
@@ -377,7 +409,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
         query: s.query,
         ...(s.body !== undefined && { body: s.body }),
       });
-      w.answer = readOutcome(r, w.names, w.query.subject.kind);
+      w.answer = readOutcome(r, w.names, w.query.subject);
       // A CONNECT passes admission, then finds no parent: admission decided noMatch.
       if (sub.parent === "none" && r.status === 404 && w.answer.answer === "skipped")
         w.answer = { answer: "outcome", outcome: { outcome: "noMatch" } };
@@ -409,7 +441,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
               })
             : await http.call("DELETE", restPath(req.resource, w.r.namespaced, ns, req.name), call);
     }
-    w.answer = readOutcome(r, w.names, w.query.subject.kind);
+    w.answer = readOutcome(r, w.names, w.query.subject);
   }
 
   return {
@@ -420,11 +452,11 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     subjects,
     input: "manifest",
     kubernetesVersions: [o.minor],
-    // The server decides everything; what it cannot be asked it answers as skipped. The probes do
-    // not realise matchConditions or impersonate userInfo yet (issue 14's later slice).
+    // The server decides everything; what it cannot be asked it answers as skipped. The probes
+    // carry the subject's matchConditions behind their confinement; params are not realised yet.
     capabilities: {
       ...fullCapabilities,
-      features: { ...fullCapabilities.features, matchConditions: false, params: false },
+      features: { ...fullCapabilities.features, matchConditions: true, params: false },
     },
     match: (query) =>
       new Promise<Answer>((resolve) => {

@@ -1,7 +1,9 @@
 // The ValidatingAdmissionPolicy and binding that observe one query's decision without side
 // effects: a `false` validation whose message reports the matched resource and kind, Warn only,
-// confined by matchConditions to the query's own impersonated user.
+// confined by matchConditions to the query's own requests (the probe's extra key, impersonatedUser.ts).
+import type { MatchCondition } from "../contract/kube.ts";
 import type { Subject, WebhookSubject } from "../contract/subject.ts";
+import { probeExtraKey } from "./impersonatedUser.ts";
 
 export const runLabel = "matchconform.dev/run";
 export const batchLabel = "matchconform.dev/batch";
@@ -47,16 +49,68 @@ function validations(id: string) {
   ];
 }
 
+/**
+ * The probe's own confinement: true for its own requests only, which carry the extra key
+ * probeExtraKey with the probe's tag (impersonatedUser.ts); false, never an error, for any other
+ * (`has` first: an empty extra is left out of the request, and reading it would err).
+ */
+export const confinement = (p: ProbeNames) =>
+  `has(request.userInfo.extra) && '${probeExtraKey}' in request.userInfo.extra && request.userInfo.extra['${probeExtraKey}'] == ['${webhookTag(p)}']`;
+
+/** A subject's condition behind the probe's confinement; the newlines keep a trailing comment in. */
+export const confined = (expression: string, p: ProbeNames) => `${confinement(p)} && (\n${expression}\n)`;
+
+/**
+ * The probe's matchConditions: the subject's own, each behind the confinement, or the confinement
+ * alone. cel-go's `&&` returns false on a false term without evaluating the rest (cel-go v0.29.2
+ * interpreter/interpretable.go:390-399, no exhaustive evaluation: k8s.io/apiserver v0.37.2
+ * pkg/cel/environment/base.go:78), so for another user's request each condition costs the
+ * comparison only and neither errs nor spends the shared budget; and a false condition means no
+ * match whatever the others (matchconditions/matcher.go:115-121). `verbatim`: as the subject
+ * states them, for a dry-run create that asks their validity only.
+ */
+export function probeConditions(
+  conditions: readonly MatchCondition[] | null | undefined,
+  p: ProbeNames,
+  verbatim = false,
+): readonly MatchCondition[] {
+  if (conditions === undefined || conditions === null || conditions.length === 0)
+    return [{ name: "mc-probe", expression: confinement(p) }];
+  if (verbatim) return conditions;
+  return conditions.map((c) => ({ ...c, expression: confined(c.expression ?? "", p) }));
+}
+
+/** A server message with the probe's confined expressions put back as the subject states them. */
+export function unconfine(message: string, conditions: readonly MatchCondition[] | null | undefined, p: ProbeNames) {
+  let m = message;
+  for (const c of conditions ?? []) m = m.split(confined(c.expression ?? "", p)).join(c.expression ?? "");
+  return m;
+}
+
+const hasConditions = (s: Subject) => {
+  const c = "policy" in s ? s.policy.matchConditions : "webhook" in s ? s.webhook.matchConditions : undefined;
+  return Array.isArray(c) && c.length > 0;
+};
+
 export interface ProbeManifests {
   readonly policy: Obj;
   /** Undefined for a policy subject without binding: then only the policy exists. */
   readonly binding: Obj | undefined;
 }
 
-export function probeManifests(subject: Subject, p: ProbeNames): ProbeManifests {
+/**
+ * `verbatim`: the subject's conditions as stated, for a dry run asking their validity. A policy with
+ * conditions is bound with Deny, so that a condition's error under Fail is the server's own 422
+ * (with Warn it would be a warning): the probe's requests are dry runs, a Deny costs nothing.
+ */
+export function probeManifests(subject: Subject, p: ProbeNames, verbatim = false): ProbeManifests {
   const name = policyName(p);
   const metadata = { name, labels: labels(p) };
-  const matchConditions = [{ name: "mc-probe", expression: `request.userInfo.username == '${probeUser(p)}'` }];
+  const matchConditions = probeConditions(
+    subject.kind === "ValidatingAdmissionPolicy" ? subject.policy.matchConditions : undefined,
+    p,
+    verbatim,
+  );
   const policySpec = (matchConstraints: unknown, failurePolicy: unknown): Obj => ({
     ...(failurePolicy !== undefined && { failurePolicy }),
     ...(matchConstraints !== undefined && { matchConstraints }),
@@ -67,7 +121,11 @@ export function probeManifests(subject: Subject, p: ProbeNames): ProbeManifests 
     apiVersion: "admissionregistration.k8s.io/v1",
     kind: "ValidatingAdmissionPolicyBinding",
     metadata,
-    spec: { policyName: name, validationActions: ["Warn"], ...(matchResources !== undefined && { matchResources }) },
+    spec: {
+      policyName: name,
+      validationActions: [hasConditions(subject) ? "Deny" : "Warn"],
+      ...(matchResources !== undefined && { matchResources }),
+    },
   });
   const policy = (spec: Obj): Obj => ({
     apiVersion: "admissionregistration.k8s.io/v1",
@@ -89,7 +147,7 @@ export function probeManifests(subject: Subject, p: ProbeNames): ProbeManifests 
 }
 
 /** The MutatingAdmissionPolicy and binding of a query: an ApplyConfiguration writing probeAnnotation. */
-export function mutatingProbeManifests(subject: Subject, p: ProbeNames): ProbeManifests {
+export function mutatingProbeManifests(subject: Subject, p: ProbeNames, verbatim = false): ProbeManifests {
   if (subject.kind !== "MutatingAdmissionPolicy") throw new Error(`not a MutatingAdmissionPolicy: ${subject.kind}`);
   const name = policyName(p);
   const metadata = { name, labels: labels(p) };
@@ -101,7 +159,7 @@ export function mutatingProbeManifests(subject: Subject, p: ProbeNames): ProbeMa
       spec: {
         ...(subject.policy.failurePolicy !== undefined && { failurePolicy: subject.policy.failurePolicy }),
         ...(subject.policy.matchConstraints !== undefined && { matchConstraints: subject.policy.matchConstraints }),
-        matchConditions: [{ name: "mc-probe", expression: `request.userInfo.username == '${probeUser(p)}'` }],
+        matchConditions: probeConditions(subject.policy.matchConditions, p, verbatim),
         reinvocationPolicy: "Never",
         mutations: [annotate(webhookTag(p))],
       },
@@ -152,7 +210,12 @@ export const webhookResource = (kind: "ValidatingWebhook" | "MutatingWebhook") =
   kind === "ValidatingWebhook" ? "validatingwebhookconfigurations" : "mutatingwebhookconfigurations";
 
 /** A webhook configuration holding the subject's one webhook, calling the receiver, confined to the probe's user. */
-export function webhookManifest(subject: WebhookSubject, p: ProbeNames, endpoint: WebhookEndpoint): Obj {
+export function webhookManifest(
+  subject: WebhookSubject,
+  p: ProbeNames,
+  endpoint: WebhookEndpoint,
+  verbatim = false,
+): Obj {
   const w = subject.webhook;
   return {
     apiVersion: "admissionregistration.k8s.io/v1",
@@ -170,7 +233,7 @@ export function webhookManifest(subject: WebhookSubject, p: ProbeNames, endpoint
         sideEffects: "None",
         admissionReviewVersions: ["v1"],
         timeoutSeconds: 10,
-        matchConditions: [{ name: "mc-probe", expression: `request.userInfo.username == '${probeUser(p)}'` }],
+        matchConditions: probeConditions(w.matchConditions, p, verbatim),
       },
     ],
   };
@@ -275,6 +338,16 @@ export function parseProbeWarning(
 ): { resource: [string, string, string]; kind: [string, string, string] } | undefined {
   const prefix = `Validation failed for ValidatingAdmissionPolicy '${policyName(p)}' with binding '${policyName(p)}': mc|${p.id}|`;
   return parseMarked(warnings, prefix);
+}
+
+/** The decision reported by a probe bound with Deny: the 422's message ends with its own. */
+export function parseProbeDenial(
+  message: string,
+  p: ProbeNames,
+): { resource: [string, string, string]; kind: [string, string, string] } | undefined {
+  const marker = `ValidatingAdmissionPolicy '${policyName(p)}' with binding '${policyName(p)}' denied request: mc|${p.id}|`;
+  const at = message.indexOf(marker);
+  return at < 0 ? undefined : parseMarked([message.slice(at + marker.length)], "");
 }
 
 /** The decision reported by a probe webhook's warning (see webhookReceiver.ts), if any. */

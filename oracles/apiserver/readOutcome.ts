@@ -1,28 +1,36 @@
 // The decision a probe reply reports: the probe's warning (policies, webhooks), the annotation
 // a mutating probe wrote, or the status of an error that names the probe.
 import type { Answer } from "../adapters/matcher.ts";
-import type { SubjectKind } from "../contract/subject.ts";
+import type { Subject } from "../contract/subject.ts";
+import { bindingName, policyName as modelPolicyName } from "../model/admissionPolicy.ts";
 import type { Reply } from "./kubeHttp.ts";
 import { ok, statusMessage } from "./kubeHttp.ts";
+import type { Work } from "./prepareQuery.ts";
 import { skipped } from "./prepareQuery.ts";
 import type { ProbeNames } from "./probePolicies.ts";
 import {
+  confinement,
   parseMutatingProbe,
+  parseProbeDenial,
   parseProbeWarning,
   parseWebhookWarning,
   policyName,
+  unconfine,
   webhookName,
   webhookTag,
 } from "./probePolicies.ts";
+import { originalNames } from "./rename.ts";
 
 /** What the server decided, from the probe's reply. */
-export function readOutcome(r: Reply, names: ProbeNames, kind: SubjectKind): Answer {
+export function readOutcome(r: Reply, names: ProbeNames, subject: Subject): Answer {
+  const kind = subject.kind;
   const isWebhook = kind === "ValidatingWebhook" || kind === "MutatingWebhook";
   const seen = isWebhook
     ? parseWebhookWarning(r.warnings, names)
     : kind === "MutatingAdmissionPolicy"
       ? parseMutatingProbe(r.body, webhookTag(names))
-      : parseProbeWarning(r.warnings, names);
+      : (parseProbeWarning(r.warnings, names) ??
+        (r.status === 422 ? parseProbeDenial(statusMessage(r), names) : undefined));
   // A bare MatchResources is the binding's, under a policy matching everything exactly: the server
   // reports the policy's matched resource (the request's own), never the binding's equivalent.
   if (seen && kind === "MatchResources") return { answer: "outcome", outcome: { outcome: "match" } };
@@ -40,7 +48,9 @@ export function readOutcome(r: Reply, names: ProbeNames, kind: SubjectKind): Ans
   }
   const message = statusMessage(r);
   const own = isWebhook ? webhookName(names) : policyName(names);
-  const mentionsOwn = message.includes(`'${own}'`) || message.includes(`"${own}"`);
+  // A webhook's condition error names no webhook, but the probe's confined expression.
+  const mentionsOwn =
+    message.includes(`'${own}'`) || message.includes(`"${own}"`) || message.includes(`${confinement(names)} && (`);
   // The policy matched an equivalent of another version, and applying its mutation there failed
   // (seen on v1.37.2 for autoscaling/v2 HPAs matched as autoscaling/v1: "converting
   // (v1.HorizontalPodAutoscaler) to (v2.HorizontalPodAutoscaler): unknown conversion"; for core
@@ -55,4 +65,24 @@ export function readOutcome(r: Reply, names: ProbeNames, kind: SubjectKind): Ans
   if (!ok(r) && mentionsOwn) return { answer: "outcome", outcome: { outcome: "error", code: r.status, message } };
   if (ok(r)) return { answer: "outcome", outcome: { outcome: "noMatch" } };
   return skipped(`the probe failed with HTTP ${r.status} before a decision could be read: ${message}`);
+}
+
+/**
+ * An answer's message as the case would read it: the probe's confined expressions, its policy,
+ * binding and webhook names, and the query's unique names put back as the subject and the case
+ * state them (the model names a policy subject-policy, its binding subject-binding).
+ */
+export function answerAsCase(a: Answer, w: Pick<Work, "names" | "query" | "renamed">): Answer {
+  if (a.answer !== "outcome" || (a.outcome.outcome !== "error" && a.outcome.outcome !== "invalid")) return a;
+  const s = w.query.subject;
+  const conditions = "policy" in s ? s.policy.matchConditions : "webhook" in s ? s.webhook.matchConditions : undefined;
+  const own = policyName(w.names);
+  const m = unconfine(a.outcome.message, conditions, w.names)
+    .split(`'${own}' with binding '${own}'`)
+    .join(`'${modelPolicyName}' with binding '${bindingName}'`)
+    .split(`'${own}'`)
+    .join(`'${modelPolicyName}'`)
+    .split(`"${own}"`)
+    .join(`"${modelPolicyName}"`);
+  return { ...a, outcome: { ...a.outcome, message: originalNames(m, w.renamed) } };
 }
