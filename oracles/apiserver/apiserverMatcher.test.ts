@@ -87,6 +87,18 @@ describe.skipIf(!enabled)("the real kube-apiserver as a Matcher", () => {
     for (const [k, n] of Object.entries(least)) expect(byKind[k], k).toBeGreaterThanOrEqual(n);
     const custom = count((r) => r.t.request.resource.group.endsWith("example.com"));
     const subresources = count((r) => (r.t.request.subResource ?? "") !== "");
+    const reasons = new Map<string, number>();
+    for (const s of skips) if (s.a.answer === "skipped") reasons.set(s.a.message, (reasons.get(s.a.message) ?? 0) + 1);
+    console.log(
+      [...reasons]
+        .sort((a, b) => b[1] - a[1])
+        .map(([m, n]) => `${n} × ${m}`)
+        .join("\n"),
+    );
+    const files = /(matchConditions-|userInfo|params-)/;
+    console.log(
+      `conditions, users and params: decided ${decided.filter((r) => files.test(r.where)).length}, skipped ${skips.filter((r) => files.test(r.where)).length}`,
+    );
     console.log(
       `decided ${decided.length}, skipped ${skips.length}; by kind ${JSON.stringify(byKind)}; custom groups ${custom}, subresources ${subresources}`,
     );
@@ -130,7 +142,7 @@ describe.skipIf(!enabled)("the real kube-apiserver as a Matcher", () => {
     expect(statuses).toEqual([201]);
   }, 120_000);
 
-  it("leaves a bystander alone under subject conditions that err, hold, or exhaust the cost budget under Fail", async () => {
+  it("leaves a bystander alone under subject conditions that err, hold, or exhaust the cost budget, and a binding's params error, under Fail", async () => {
     const queries = defeatingSubjects;
     const { answers, seen, statuses } = await withBystander(queries);
     expect(seen).toEqual([]);

@@ -14,6 +14,8 @@ import { answerInQueryGroup, crdManifest, crdName } from "./customResources.ts";
 import type { Connection, Reply } from "./kubeHttp.ts";
 import { KubeHttp, ok, statusMessage } from "./kubeHttp.ts";
 import { cleanUp, removeAbandoned, removeLeftovers } from "./leftovers.ts";
+import type { ParamSentinel } from "./paramSentinel.ts";
+import { paramKindsOf, paramSentinel } from "./paramSentinel.ts";
 import { pool } from "./pool.ts";
 import type { Work } from "./prepareQuery.ts";
 import { bodyOf, oldName, prepare, skipped, withoutNameLabel } from "./prepareQuery.ts";
@@ -23,11 +25,13 @@ import {
   labels,
   mutatingProbeManifests,
   parseMutatingProbe,
+  probeLabel,
   probeManifests,
   runLabel,
   sentinelManifests,
   webhookManifest,
   webhookResource,
+  webhookTag,
 } from "./probePolicies.ts";
 import { grantBinding, grantRole, rbacPath } from "./rbacGrant.ts";
 import { answerAsCase, readOutcome } from "./readOutcome.ts";
@@ -164,24 +168,29 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     try {
       const work = items.map((it, i) => prepare(it.query, { runId, batch, id: ids[i] as string }, o.minor, subjects));
       await pool(work, 4, async (w) => {
-        if (w.crd === undefined || w.state === "done") return;
-        const crd = w.crd;
-        await ensureCrd(crd).catch((e: Error) => {
-          w.state = "done";
-          w.answer = skipped(`the CRD ${crdName(crd)} could not be made ready: ${e.message}`);
-        });
+        if (w.state === "done") return;
+        for (const crd of [...(w.crd ? [w.crd] : []), ...(w.params?.crds ?? [])])
+          await ensureCrd(crd).catch((e: Error) => {
+            w.state = "done";
+            w.answer = skipped(`the CRD ${crdName(crd)} could not be made ready: ${e.message}`);
+          });
       });
       // 1. Namespaces, their default ServiceAccounts and the stored objects; probe policies and bindings.
       await Promise.all([
+        // A params probe's stored objects carry its label: they are stored before the probe exists.
+        pool(work, 16, async (w) => {
+          if (w.state === "probe")
+            await setUp(w, made).catch((e: Error) => {
+              w.state = "done";
+              w.answer = skipped(`setting up the request failed: ${e.message}`);
+            });
+          if (w.params !== undefined && (w.state === "invalid?" || w.state === "probe")) await createProbe(w);
+        }),
         pool(work, 16, (w) =>
-          w.state === "probe"
-            ? setUp(w, made).catch((e: Error) => {
-                w.state = "done";
-                w.answer = skipped(`setting up the request failed: ${e.message}`);
-              })
+          w.params === undefined && (w.state === "invalid?" || w.state === "probe")
+            ? createProbe(w)
             : Promise.resolve(),
         ),
-        pool(work, 16, (w) => (w.state === "invalid?" || w.state === "probe" ? createProbe(w) : Promise.resolve())),
       ]);
       const probes = work.filter((w) => w.state === "probe");
       // 2. The sentinel, created last, tells when everything before it is in effect.
@@ -192,7 +201,12 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
           await http.call("POST", `${rbacPath}/clusterrolebindings`, { body: grantBinding({ runId, batch }, users) }),
           "the batch's ClusterRoleBinding",
         );
-        await sentinel(batch, new Set(probes.map((w) => w.query.subject.kind)));
+        const paramKinds = paramKindsOf(probes.map((w) => w.params));
+        await sentinel(
+          batch,
+          new Set(probes.map((w) => w.query.subject.kind)),
+          paramKinds.length > 0 ? paramSentinel({ runId, batch }, s.user, paramKinds) : undefined,
+        );
       }
       // 3. The probes.
       await pool(probes, 16, (w) => probe(w));
@@ -234,34 +248,34 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
   }
 
   /** Creates the batch's sentinels (a policy, and a webhook of each kind the batch probes) and waits until all answer. */
-  async function sentinel(batch: string, kinds: ReadonlySet<SubjectKind>): Promise<void> {
+  async function sentinel(
+    batch: string,
+    kinds: ReadonlySet<SubjectKind>,
+    params: ParamSentinel | undefined,
+  ): Promise<void> {
     const s = sentinelManifests({ runId, batch }, receiver);
     const markers: string[] = [`'${s.name}'`];
-    must(
-      await http.call("POST", `${admissionPath}/validatingadmissionpolicies`, { body: s.policy }),
-      "sentinel policy",
-    );
-    must(
-      await http.call("POST", `${admissionPath}/validatingadmissionpolicybindings`, { body: s.binding }),
-      "sentinel binding",
-    );
+    const create = async (what: string, body: Record<string, unknown>, named: string) =>
+      must(await http.call("POST", `${admissionPath}/${what}`, { body }), named);
+    if (params !== undefined) {
+      must(await http.call("POST", "/api/v1/namespaces", { body: params.namespace }), "the param sentinel's namespace");
+      for (const k of params.kinds) {
+        must(await http.call("POST", k.path, { body: k.param }), "a sentinel param");
+        await create("validatingadmissionpolicies", k.policy, "a param sentinel policy");
+        await create("validatingadmissionpolicybindings", k.binding, "a param sentinel binding");
+        markers.push(k.marker);
+      }
+    }
+    await create("validatingadmissionpolicies", s.policy, "sentinel policy");
+    await create("validatingadmissionpolicybindings", s.binding, "sentinel binding");
     const mutating = kinds.has("MutatingAdmissionPolicy");
     if (mutating) {
-      must(
-        await http.call("POST", `${admissionPath}/mutatingadmissionpolicies`, { body: s.mutating.policy }),
-        "sentinel mutating policy",
-      );
-      must(
-        await http.call("POST", `${admissionPath}/mutatingadmissionpolicybindings`, { body: s.mutating.binding }),
-        "sentinel mutating binding",
-      );
+      await create("mutatingadmissionpolicies", s.mutating.policy, "sentinel mutating policy");
+      await create("mutatingadmissionpolicybindings", s.mutating.binding, "sentinel mutating binding");
     }
     for (const kind of ["ValidatingWebhook", "MutatingWebhook"] as const) {
       if (!kinds.has(kind) || s.webhooks === undefined) continue;
-      must(
-        await http.call("POST", `${admissionPath}/${webhookResource(kind)}`, { body: s.webhooks[kind] }),
-        `sentinel ${kind}`,
-      );
+      await create(webhookResource(kind), s.webhooks[kind], `sentinel ${kind}`);
       markers.push(`mc|${s.sentinelTag(kind)}|`);
     }
     const started = performance.now();
@@ -300,7 +314,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     const m =
       subject.kind === "MutatingAdmissionPolicy"
         ? mutatingProbeManifests(subject, w.names, verbatim)
-        : probeManifests(subject, w.names, verbatim);
+        : probeManifests(subject, w.names, verbatim, w.params);
     const kind =
       subject.kind === "MutatingAdmissionPolicy" ? "mutatingadmissionpolicies" : "validatingadmissionpolicies";
     return [
@@ -369,6 +383,15 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
       made.push({ path: `/api/v1/namespaces/${name}` });
       if (w.r.needsServiceAccount && name === req.namespace) await setup.createServiceAccount(name, "default");
     });
+    // The params, in the query's own namespaces: removed with them.
+    for (const p of w.params?.objects ?? []) {
+      const r = await http.call("POST", p.path, { body: p.body });
+      if (!ok(r)) {
+        w.state = "done";
+        w.answer = skipped(`creating the param ${p.path} failed with HTTP ${r.status}: ${statusMessage(r)}`);
+        return;
+      }
+    }
     const sub = w.r.sub;
     if (
       sub?.parent === "minimal" ||
@@ -378,7 +401,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
       const old =
         sub?.parent === "minimal"
           ? bodyOf(req, { metadata: { name: req.name } }, w.r)
-          : bodyOf(req, req.oldObject, w.r);
+          : labelled(bodyOf(req, req.oldObject, w.r), w);
       if (isNs) {
         const md = old.metadata as Record<string, unknown>;
         md.labels = { ...(md.labels as object), [runLabel]: runId, [batchLabel]: `${runId}-${w.names.batch}` };
@@ -409,7 +432,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
         query: s.query,
         ...(s.body !== undefined && { body: s.body }),
       });
-      w.answer = readOutcome(r, w.names, w.query.subject);
+      w.answer = readOutcome(r, w.names, w.query.subject, w.params?.paramKind !== undefined);
       // A CONNECT passes admission, then finds no parent: admission decided noMatch.
       if (sub.parent === "none" && r.status === 404 && w.answer.answer === "skipped")
         w.answer = { answer: "outcome", outcome: { outcome: "noMatch" } };
@@ -417,7 +440,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     }
     switch (req.operation) {
       case "CREATE":
-        r = await http.call("POST", coll, { ...call, body: bodyOf(req, req.object, w.r) });
+        r = await http.call("POST", coll, { ...call, body: labelled(bodyOf(req, req.object, w.r), w) });
         break;
       case "UPDATE": {
         const stored = w.stored ?? {};
@@ -425,7 +448,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
         const want = (req.object?.metadata ?? {}) as Record<string, unknown>;
         const body = {
           ...stored,
-          metadata: { ...md, labels: want.labels ?? {}, annotations: want.annotations ?? {} },
+          metadata: { ...md, labels: labelsOf(want.labels ?? {}, w), annotations: want.annotations ?? {} },
         };
         r = await http.call("PUT", restPath(req.resource, w.r.namespaced, ns, req.name), { ...call, body });
         break;
@@ -441,7 +464,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
               })
             : await http.call("DELETE", restPath(req.resource, w.r.namespaced, ns, req.name), call);
     }
-    w.answer = readOutcome(r, w.names, w.query.subject);
+    w.answer = readOutcome(r, w.names, w.query.subject, w.params?.paramKind !== undefined);
   }
 
   return {
@@ -456,7 +479,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     // carry the subject's matchConditions behind their confinement; params are not realised yet.
     capabilities: {
       ...fullCapabilities,
-      features: { ...fullCapabilities.features, matchConditions: true, params: false },
+      features: { ...fullCapabilities.features, matchConditions: true, params: true },
     },
     match: (query) =>
       new Promise<Answer>((resolve) => {
@@ -480,6 +503,17 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
         }
       })()),
   };
+}
+
+/** A params probe's objects carry its label (probePolicies.ts labelledOnly); others are sent as stated. */
+function labelsOf(l: object, w: Work): object {
+  return w.params === undefined ? l : { ...l, [probeLabel]: webhookTag(w.names) };
+}
+
+function labelled(body: Record<string, unknown>, w: Work): Record<string, unknown> {
+  if (w.params === undefined) return body;
+  const md = (body.metadata ?? {}) as { labels?: object };
+  return { ...body, metadata: { ...md, labels: labelsOf(md.labels ?? {}, w) } };
 }
 
 function must(r: Reply, what: string): void {

@@ -14,6 +14,8 @@ import type { CustomResource } from "./customResources.ts";
 import { customResourceFor } from "./customResources.ts";
 import type { SentUser } from "./impersonatedUser.ts";
 import { sentUser } from "./impersonatedUser.ts";
+import type { ParamRealisation } from "./paramObjects.ts";
+import { realiseParams } from "./paramObjects.ts";
 import type { ProbeNames } from "./probePolicies.ts";
 import { webhookTag } from "./probePolicies.ts";
 import type { Renamed } from "./rename.ts";
@@ -40,6 +42,8 @@ export interface Work {
   readonly renamed: Pick<Renamed, "namespaces" | "names">;
   /** The CRD the request's resource is realised as, if custom. */
   readonly crd?: CustomResource;
+  /** The query's params as realised, if it has any. */
+  readonly params?: ParamRealisation;
 }
 
 export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: readonly SubjectKind[]): Work {
@@ -57,10 +61,10 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
     answer: skipped(why),
   });
   if (!subjects.includes(q0.subject.kind)) return done(`${q0.subject.kind} is not realised`);
-  // The probe does not carry a paramKind: a condition reading params would not even compile on it.
-  if (carriesParams(q0))
+  // A condition's error under Fail needs a Deny binding, whose denial reports one param's evaluation only.
+  if (carriesParams(q0) && carriesMatchConditions(q0.subject))
     return done(
-      "the apiserver oracle does not realise params yet (it does not claim them): they need their kinds and objects",
+      "matchConditions with params are not realised: a condition's error needs the probe bound with Deny, whose denial reports one param's evaluation, not which params ran",
     );
   const custom = customResourceFor(q0, names.runId);
   if (custom !== undefined && !custom.ok) return done(custom.why);
@@ -77,6 +81,13 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
   const real: ReturnType<typeof realisable> = custom ? { ok: true, r: custom.r } : realisable(q.request);
   const unique = renameQuery(q, `mc-${names.runId}-${names.id}`, real.ok && !real.r.namespaced);
   const renamed = unique.query;
+  const params = carriesParams(q0) ? realiseParams(q0, unique.namespaces, names.runId) : undefined;
+  if (params !== undefined && !params.ok) return done(params.why);
+  // A params probe is confined by its label on the objects (probePolicies.ts labelledOnly).
+  if (params !== undefined && ((q.request.subResource ?? "") !== "" || isNamespaceResource(q.request)))
+    return done(
+      "a params probe is confined by a label on the request's objects, which a subresource's objects and a namespace's own labels do not carry as the case states them",
+    );
   if (!real.ok)
     return {
       ...base,
@@ -148,7 +159,14 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
   ];
   const reason = cannot.find(([applies]) => applies)?.[1];
   const crd = custom?.crd;
-  const made = { ...base, renamed: unique, query: renamed, r: real.r, ...(crd && { crd }) };
+  const made = {
+    ...base,
+    renamed: unique,
+    query: renamed,
+    r: real.r,
+    ...(crd && { crd }),
+    ...(params?.ok && { params: params.p }),
+  };
   if (reason !== undefined) return { ...made, state: "invalid?", answer: skipped(reason) };
   return { ...made, state: "probe" };
 }

@@ -1,7 +1,7 @@
 // The ValidatingAdmissionPolicy and binding that observe one query's decision without side
 // effects: a `false` validation whose message reports the matched resource and kind, Warn only,
 // confined by matchConditions to the query's own requests (the probe's extra key, impersonatedUser.ts).
-import type { MatchCondition } from "../contract/kube.ts";
+import type { MatchCondition, ParamKind, ParamRef } from "../contract/kube.ts";
 import type { Subject, WebhookSubject } from "../contract/subject.ts";
 import { probeExtraKey } from "./impersonatedUser.ts";
 
@@ -39,12 +39,20 @@ const everything = {
   resourceRules: [{ operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["*/*"] }],
 };
 
-function validations(id: string) {
+/**
+ * The probe's one validation, `false`, whose message names the matched resource and kind and,
+ * for a policy with a paramKind, the param of the evaluation (`<namespace>/<name>`, "" for none):
+ * a policy runs once per param, so a Warn binding gives one warning per param.
+ */
+function validations(id: string, withParams: boolean) {
   const gvr = (v: string, last: string) => `${v}.group + '/' + ${v}.version + '/' + ${v}.${last}`;
+  const param = withParams
+    ? ` + '|' + (params == null ? '' : params.metadata.namespace + '/' + params.metadata.name)`
+    : "";
   return [
     {
       expression: "false",
-      messageExpression: `'mc|${id}|' + ${gvr("request.resource", "resource")} + '|' + ${gvr("request.kind", "kind")}`,
+      messageExpression: `'mc|${id}|' + ${gvr("request.resource", "resource")} + '|' + ${gvr("request.kind", "kind")}${param}`,
     },
   ];
 }
@@ -92,6 +100,24 @@ const hasConditions = (s: Subject) => {
   return Array.isArray(c) && c.length > 0;
 };
 
+/** The label a params probe's objects carry, its value the probe's tag. */
+export const probeLabel = "matchconform.dev/probe";
+
+/**
+ * A binding's matchResources that also require the probe's label on the object. A binding's
+ * configuration errors (no params found under Deny, a namespaced paramRef for a cluster-scoped
+ * request) come from CollectParams, after the binding matched but before any matchCondition
+ * (k8s.io/apiserver v0.37.2 pkg/admission/plugin/policy/generic/policy_dispatcher.go), so the
+ * conditions cannot confine them: the object selector does. The subject's selectors never name
+ * this key, so their result on the labelled object is the one on the case's.
+ */
+function labelledOnly(m: unknown, p: ProbeNames): Obj {
+  const given = (m ?? {}) as Obj;
+  const sel = (given.objectSelector ?? {}) as { matchExpressions?: unknown[] };
+  const mine = { key: probeLabel, operator: "In", values: [webhookTag(p)] };
+  return { ...given, objectSelector: { ...sel, matchExpressions: [...(sel.matchExpressions ?? []), mine] } };
+}
+
 export interface ProbeManifests {
   readonly policy: Obj;
   /** Undefined for a policy subject without binding: then only the policy exists. */
@@ -103,7 +129,12 @@ export interface ProbeManifests {
  * conditions is bound with Deny, so that a condition's error under Fail is the server's own 422
  * (with Warn it would be a warning): the probe's requests are dry runs, a Deny costs nothing.
  */
-export function probeManifests(subject: Subject, p: ProbeNames, verbatim = false): ProbeManifests {
+export function probeManifests(
+  subject: Subject,
+  p: ProbeNames,
+  verbatim = false,
+  params: { readonly paramKind?: ParamKind; readonly paramRef?: ParamRef } = {},
+): ProbeManifests {
   const name = policyName(p);
   const metadata = { name, labels: labels(p) };
   const matchConditions = probeConditions(
@@ -114,8 +145,9 @@ export function probeManifests(subject: Subject, p: ProbeNames, verbatim = false
   const policySpec = (matchConstraints: unknown, failurePolicy: unknown): Obj => ({
     ...(failurePolicy !== undefined && { failurePolicy }),
     ...(matchConstraints !== undefined && { matchConstraints }),
+    ...(params.paramKind !== undefined && { paramKind: params.paramKind }),
     matchConditions,
-    validations: validations(p.id),
+    validations: validations(p.id, params.paramKind !== undefined),
   });
   const binding = (matchResources: unknown): Obj => ({
     apiVersion: "admissionregistration.k8s.io/v1",
@@ -124,7 +156,10 @@ export function probeManifests(subject: Subject, p: ProbeNames, verbatim = false
     spec: {
       policyName: name,
       validationActions: [hasConditions(subject) ? "Deny" : "Warn"],
-      ...(matchResources !== undefined && { matchResources }),
+      ...(params.paramKind !== undefined && !verbatim
+        ? { matchResources: labelledOnly(matchResources, p) }
+        : matchResources !== undefined && { matchResources }),
+      ...(params.paramRef !== undefined && { paramRef: params.paramRef }),
     },
   });
   const policy = (spec: Obj): Obj => ({
@@ -336,8 +371,16 @@ export function parseProbeWarning(
   warnings: readonly string[],
   p: ProbeNames,
 ): { resource: [string, string, string]; kind: [string, string, string] } | undefined {
-  const prefix = `Validation failed for ValidatingAdmissionPolicy '${policyName(p)}' with binding '${policyName(p)}': mc|${p.id}|`;
-  return parseMarked(warnings, prefix);
+  return parseMarked(warnings, probeWarningPrefix(p));
+}
+
+const probeWarningPrefix = (p: ProbeNames) =>
+  `Validation failed for ValidatingAdmissionPolicy '${policyName(p)}' with binding '${policyName(p)}': mc|${p.id}|`;
+
+/** The params named by the probe's warnings (one per evaluation; "" for one without a param). */
+export function parseProbeParams(warnings: readonly string[], p: ProbeNames): string[] {
+  const prefix = probeWarningPrefix(p);
+  return warnings.filter((w) => w.startsWith(prefix)).map((w) => w.slice(prefix.length).split("|")[2] ?? "");
 }
 
 /** The decision reported by a probe bound with Deny: the 422's message ends with its own. */

@@ -12,6 +12,7 @@ import {
   confinement,
   parseMutatingProbe,
   parseProbeDenial,
+  parseProbeParams,
   parseProbeWarning,
   parseWebhookWarning,
   policyName,
@@ -22,7 +23,7 @@ import {
 import { originalNames } from "./rename.ts";
 
 /** What the server decided, from the probe's reply. */
-export function readOutcome(r: Reply, names: ProbeNames, subject: Subject): Answer {
+export function readOutcome(r: Reply, names: ProbeNames, subject: Subject, withParams = false): Answer {
   const kind = subject.kind;
   const isWebhook = kind === "ValidatingWebhook" || kind === "MutatingWebhook";
   const seen = isWebhook
@@ -37,12 +38,15 @@ export function readOutcome(r: Reply, names: ProbeNames, subject: Subject): Answ
   if (seen) {
     const [g, v, res] = seen.resource;
     const [kg, kv, k] = seen.kind;
+    // A policy that ran with param objects lists them; one that ran once without any does not.
+    const params = withParams ? parseProbeParams(r.warnings, names).filter((x) => x !== "") : [];
     return {
       answer: "outcome",
       outcome: {
         outcome: "match",
         matchedResource: { group: g, version: v, resource: res },
         matchedKind: { group: kg, version: kv, kind: k },
+        ...(params.length > 0 && { params }),
       },
     };
   }
@@ -72,7 +76,14 @@ export function readOutcome(r: Reply, names: ProbeNames, subject: Subject): Answ
  * binding and webhook names, and the query's unique names put back as the subject and the case
  * state them (the model names a policy subject-policy, its binding subject-binding).
  */
-export function answerAsCase(a: Answer, w: Pick<Work, "names" | "query" | "renamed">): Answer {
+export function answerAsCase(a: Answer, w: Pick<Work, "names" | "query" | "renamed" | "params">): Answer {
+  const back = (m: string) => {
+    let out = originalNames(m, w.renamed);
+    for (const [group, real] of w.params?.groups ?? []) out = out.split(real).join(group);
+    return out;
+  };
+  if (a.answer === "outcome" && a.outcome.outcome === "match" && a.outcome.params)
+    return { ...a, outcome: { ...a.outcome, params: a.outcome.params.map(back) } };
   if (a.answer !== "outcome" || (a.outcome.outcome !== "error" && a.outcome.outcome !== "invalid")) return a;
   const s = w.query.subject;
   const conditions = "policy" in s ? s.policy.matchConditions : "webhook" in s ? s.webhook.matchConditions : undefined;
@@ -84,5 +95,5 @@ export function answerAsCase(a: Answer, w: Pick<Work, "names" | "query" | "renam
     .join(`'${modelPolicyName}'`)
     .split(`"${own}"`)
     .join(`"${modelPolicyName}"`);
-  return { ...a, outcome: { ...a.outcome, message: originalNames(m, w.renamed) } };
+  return { ...a, outcome: { ...a.outcome, message: back(m) } };
 }

@@ -35,7 +35,10 @@ export const defeatingConditions = [
 
 const configMapCreates = [{ operations: ["CREATE"], apiGroups: [""], apiVersions: ["v1"], resources: ["configmaps"] }];
 
-/** Each subject kind under failurePolicy Fail with defeatingConditions, on matchEverything's request. */
+/**
+ * Each subject kind under failurePolicy Fail with defeatingConditions, and a policy whose binding
+ * finds no params under Deny, on matchEverything's request.
+ */
 export const defeatingSubjects: Query[] = [
   {
     kind: "ValidatingAdmissionPolicy" as const,
@@ -59,4 +62,14 @@ export const defeatingSubjects: Query[] = [
     kind,
     webhook: { rules: configMapCreates, failurePolicy: "Fail", matchConditions: defeatingConditions },
   })),
+  // A binding's configuration error (no params found under Deny) comes before any condition.
+  {
+    kind: "ValidatingAdmissionPolicy" as const,
+    policy: {
+      failurePolicy: "Fail",
+      matchConstraints: { resourceRules: configMapCreates },
+      paramKind: { apiVersion: "v1", kind: "ConfigMap" },
+    },
+    binding: { paramRef: { name: "absent", parameterNotFoundAction: "Deny" } },
+  },
 ].map((subject) => ({ ...matchEverything, subject: subject as Query["subject"] }));
