@@ -142,7 +142,7 @@ describe.skipIf(!enabled)("the real kube-apiserver as a Matcher", () => {
     expect(statuses).toEqual([201]);
   }, 120_000);
 
-  it("leaves a bystander alone under subject conditions that err, hold, or exhaust the cost budget, and a binding's params error, under Fail", async () => {
+  it("leaves a bystander alone under subject conditions that err, hold, or exhaust the cost budget, and params configuration errors, under Fail", async () => {
     const queries = defeatingSubjects;
     const { answers, seen, statuses } = await withBystander(queries);
     expect(seen).toEqual([]);

@@ -324,13 +324,13 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
   }
 
   /**
-   * Creates the probe. A subject with matchConditions is first created dry-run as stated, so that
-   * the server's validation (its 422) sees the subject's own expressions, then with each behind the
-   * probe's confinement (probePolicies.ts probeConditions).
+   * Creates the probe. A subject with matchConditions or params is first created dry-run as
+   * stated, so that the server's validation (its 422) sees the subject's own expressions and
+   * selectors, then with the probe's confinement (probePolicies.ts probeConditions, labelledOnly).
    */
   async function createProbe(w: Work): Promise<void> {
     if (w.state === "invalid?") return createObjects(w, probeObjects(w, true), true);
-    if (carriesMatchConditions(w.query.subject)) {
+    if (carriesMatchConditions(w.query.subject) || w.params !== undefined) {
       await createObjects(w, probeObjects(w, true), true);
       if (w.state !== "probe") return;
     }

@@ -104,12 +104,13 @@ const hasConditions = (s: Subject) => {
 export const probeLabel = "matchconform.dev/probe";
 
 /**
- * A binding's matchResources that also require the probe's label on the object. A binding's
- * configuration errors (no params found under Deny, a namespaced paramRef for a cluster-scoped
- * request) come from CollectParams, after the binding matched but before any matchCondition
- * (k8s.io/apiserver v0.37.2 pkg/admission/plugin/policy/generic/policy_dispatcher.go), so the
- * conditions cannot confine them: the object selector does. The subject's selectors never name
- * this key, so their result on the labelled object is the one on the case's.
+ * A policy's matchConstraints or a binding's matchResources that also require the probe's label
+ * on the object. A policy's configuration error (its paramKind not served) comes right after its
+ * matchConstraints matched, a binding's (no params found under Deny, a namespaced paramRef for a
+ * cluster-scoped request) from CollectParams after the binding matched, both before any
+ * matchCondition (k8s.io/apiserver v0.37.2 pkg/admission/plugin/policy/generic/policy_dispatcher.go
+ * :140-174), so the conditions cannot confine them: the object selectors do. The subject's
+ * selectors never name this key, so their result on the labelled object is the one on the case's.
  */
 function labelledOnly(m: unknown, p: ProbeNames): Obj {
   const given = (m ?? {}) as Obj;
@@ -142,9 +143,12 @@ export function probeManifests(
     p,
     verbatim,
   );
+  const confineByLabel = params.paramKind !== undefined && !verbatim;
   const policySpec = (matchConstraints: unknown, failurePolicy: unknown): Obj => ({
     ...(failurePolicy !== undefined && { failurePolicy }),
-    ...(matchConstraints !== undefined && { matchConstraints }),
+    ...(confineByLabel
+      ? { matchConstraints: labelledOnly(matchConstraints, p) }
+      : matchConstraints !== undefined && { matchConstraints }),
     ...(params.paramKind !== undefined && { paramKind: params.paramKind }),
     matchConditions,
     validations: validations(p.id, params.paramKind !== undefined),
@@ -156,7 +160,7 @@ export function probeManifests(
     spec: {
       policyName: name,
       validationActions: [hasConditions(subject) ? "Deny" : "Warn"],
-      ...(params.paramKind !== undefined && !verbatim
+      ...(confineByLabel
         ? { matchResources: labelledOnly(matchResources, p) }
         : matchResources !== undefined && { matchResources }),
       ...(params.paramRef !== undefined && { paramRef: params.paramRef }),

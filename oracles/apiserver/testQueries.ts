@@ -36,8 +36,8 @@ export const defeatingConditions = [
 const configMapCreates = [{ operations: ["CREATE"], apiGroups: [""], apiVersions: ["v1"], resources: ["configmaps"] }];
 
 /**
- * Each subject kind under failurePolicy Fail with defeatingConditions, and a policy whose binding
- * finds no params under Deny, on matchEverything's request.
+ * Each subject kind under failurePolicy Fail with defeatingConditions, a policy whose binding
+ * finds no params under Deny and one whose paramKind is not served, on matchEverything's request.
  */
 export const defeatingSubjects: Query[] = [
   {
@@ -71,5 +71,17 @@ export const defeatingSubjects: Query[] = [
       paramKind: { apiVersion: "v1", kind: "ConfigMap" },
     },
     binding: { paramRef: { name: "absent", parameterNotFoundAction: "Deny" } },
+  },
+  // A policy's configuration error (its paramKind not served) comes right after its matchConstraints.
+  {
+    kind: "ValidatingAdmissionPolicy" as const,
+    policy: {
+      failurePolicy: "Fail",
+      matchConstraints: {
+        resourceRules: [{ operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["*"] }],
+      },
+      paramKind: { apiVersion: "example.com/v1", kind: "Missing" },
+    },
+    binding: {},
   },
 ].map((subject) => ({ ...matchEverything, subject: subject as Query["subject"] }));
