@@ -6,16 +6,17 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Answer, Matcher } from "../adapters/matcher.ts";
 import { carriesMatchConditions, fullCapabilities } from "../contract/capabilities.ts";
+import type { ParamKind } from "../contract/kube.ts";
 import type { SubjectKind } from "../contract/subject.ts";
 import type { Query } from "../invariants/invariant.ts";
 import type { Minor } from "../model/versions.ts";
 import type { CustomResource } from "./customResources.ts";
-import { answerInQueryGroup, crdManifest, crdName } from "./customResources.ts";
+import { answerInQueryGroup, crdCollection, crdManifest, crdName } from "./customResources.ts";
 import type { Connection, Reply } from "./kubeHttp.ts";
 import { KubeHttp, ok, statusMessage } from "./kubeHttp.ts";
 import { cleanUp, removeAbandoned, removeLeftovers } from "./leftovers.ts";
 import type { ParamSentinel } from "./paramSentinel.ts";
-import { paramKindsOf, paramSentinel } from "./paramSentinel.ts";
+import { kindCheck, paramKindsOf, paramSentinel } from "./paramSentinel.ts";
 import { pool } from "./pool.ts";
 import type { Work } from "./prepareQuery.ts";
 import { bodyOf, oldName, prepare, skipped, withoutNameLabel } from "./prepareQuery.ts";
@@ -175,6 +176,13 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
             w.answer = skipped(`the CRD ${crdName(crd)} could not be made ready: ${e.message}`);
           });
       });
+      const customParamKinds = new Map<string, ParamKind>();
+      for (const w of work) {
+        const k = w.params?.paramKind;
+        if (w.state !== "done" && k && w.params?.crds.some((c) => `${c.realGroup}/${c.versions[0]}` === k.apiVersion))
+          customParamKinds.set(`${k.apiVersion} ${k.kind}`, k);
+      }
+      if (customParamKinds.size > 0) await checkKinds(batch, [...customParamKinds.values()]);
       // 1. Namespaces, their default ServiceAccounts and the stored objects; probe policies and bindings.
       await Promise.all([
         // A params probe's stored objects carry its label: they are stored before the probe exists.
@@ -233,7 +241,13 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     let p = crds.get(name);
     if (p === undefined) {
       p = (async () => {
-        await setup.createCustomResourceDefinition(crdManifest(c, { [runLabel]: runId }));
+        // Sent as JSON, not through client-node's typed model, whose serializer drops the schema's
+        // x-kubernetes-preserve-unknown-fields: the objects would be pruned to their metadata.
+        const made = await http.call("POST", crdCollection, { body: crdManifest(c, { [runLabel]: runId }) });
+        if (!ok(made))
+          throw new Error(
+            `creating the CustomResourceDefinition failed with HTTP ${made.status}: ${statusMessage(made)}`,
+          );
         const deadline = Date.now() + 30_000;
         for (;;) {
           const r = await http.call("GET", `/apis/${c.realGroup}/${c.versions[0]}/${c.plural}`);
@@ -245,6 +259,32 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
       crds.set(name, p);
     }
     return p;
+  }
+
+  /** Waits until the admission plugin resolves the batch's custom param kinds (paramSentinel.ts kindCheck). */
+  async function checkKinds(batch: string, kinds: readonly ParamKind[]): Promise<void> {
+    const user = `mc:${runId}:kinds-${batch}`;
+    const c = kindCheck({ runId, batch }, user, kinds);
+    for (const body of c.policies)
+      must(await http.call("POST", `${admissionPath}/validatingadmissionpolicies`, { body }), "a param kind check");
+    for (const body of c.bindings)
+      must(
+        await http.call("POST", `${admissionPath}/validatingadmissionpolicybindings`, { body }),
+        "a param kind check",
+      );
+    const deadline = Date.now() + (o.sentinelTimeoutMs ?? 30_000);
+    let last = "";
+    while (Date.now() < deadline) {
+      const r = await http.call("POST", "/api/v1/namespaces/default/configmaps", {
+        query: { dryRun: "All" },
+        impersonate: user,
+        body: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "mc-kinds" } },
+      });
+      if (ok(r) && r.warnings.some((w) => w.includes(c.marker))) return;
+      last = ok(r) ? "the check not in effect yet" : statusMessage(r);
+      await sleep(100);
+    }
+    throw new Error(`the param kinds of batch ${batch} were not resolved in time: ${last}`);
   }
 
   /** Creates the batch's sentinels (a policy, and a webhook of each kind the batch probes) and waits until all answer. */
@@ -317,9 +357,21 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
         : probeManifests(subject, w.names, verbatim, w.params);
     const kind =
       subject.kind === "MutatingAdmissionPolicy" ? "mutatingadmissionpolicies" : "validatingadmissionpolicies";
+    const binding = kind.replace("policies", "policybindings");
+    // Params with conditions: a second policy denies on a condition's error (probePolicies.ts).
+    const d =
+      !verbatim && w.params !== undefined && carriesMatchConditions(subject)
+        ? probeManifests(subject, w.names, false, w.params, true)
+        : undefined;
     return [
       [kind, m.policy],
-      [kind.replace("policies", "policybindings"), m.binding],
+      [binding, m.binding],
+      ...(d
+        ? ([
+            [kind, d.policy],
+            [binding, d.binding],
+          ] as const)
+        : []),
     ];
   }
 

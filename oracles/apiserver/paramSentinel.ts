@@ -85,3 +85,45 @@ export function paramSentinel(
     }),
   };
 }
+
+/**
+ * The check, before a batch's probes exist, that the admission plugin resolves each custom param
+ * kind: its RESTMapper learns a new CRD from discovery some time after the CRD is served, and a
+ * policy compiled before holds "failed to find resource referenced by paramKind" until it is
+ * resynced (policy_source.go ensureParamsForPolicyLocked). One policy per kind, under Fail, bound
+ * to a param that does not exist under Allow: it denies while its kind is unresolved and does
+ * nothing once resolved; a last policy with a plain warning tells that the others are in effect.
+ */
+export function kindCheck(
+  p: Omit<ProbeNames, "id">,
+  user: string,
+  kinds: readonly ParamKind[],
+): { policies: Obj[]; bindings: Obj[]; marker: string } {
+  const rules = [{ operations: ["CREATE"], apiGroups: [""], apiVersions: ["v1"], resources: ["configmaps"] }];
+  const name = (i: number | "last") => `mc-${p.runId}-kinds-${p.batch}-${i}`;
+  const marker = `mc-kinds|${p.batch}`;
+  const policy = (i: number | "last", extra: Obj, message: string): Obj => ({
+    apiVersion: "admissionregistration.k8s.io/v1",
+    kind: "ValidatingAdmissionPolicy",
+    metadata: { name: name(i), labels: labels(p) },
+    spec: {
+      failurePolicy: "Fail",
+      matchConstraints: { resourceRules: rules },
+      matchConditions: [{ name: "mc-kinds", expression: `request.userInfo.username == '${user}'` }],
+      validations: [{ expression: "false", message }],
+      ...extra,
+    },
+  });
+  const binding = (i: number | "last", extra: Obj): Obj => ({
+    apiVersion: "admissionregistration.k8s.io/v1",
+    kind: "ValidatingAdmissionPolicyBinding",
+    metadata: { name: name(i), labels: labels(p) },
+    spec: { policyName: name(i), validationActions: ["Warn"], ...extra },
+  });
+  const absent = { paramRef: { name: "mc-absent", parameterNotFoundAction: "Allow" } };
+  return {
+    policies: [...kinds.map((k, i) => policy(i, { paramKind: k }, "mc-kinds-unexpected")), policy("last", {}, marker)],
+    bindings: [...kinds.map((_, i) => binding(i, absent)), binding("last", {})],
+    marker,
+  };
+}

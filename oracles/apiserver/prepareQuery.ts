@@ -61,11 +61,6 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
     answer: skipped(why),
   });
   if (!subjects.includes(q0.subject.kind)) return done(`${q0.subject.kind} is not realised`);
-  // A condition's error under Fail needs a Deny binding, whose denial reports one param's evaluation only.
-  if (carriesParams(q0) && carriesMatchConditions(q0.subject))
-    return done(
-      "matchConditions with params are not realised: a condition's error needs the probe bound with Deny, whose denial reports one param's evaluation, not which params ran",
-    );
   const custom = customResourceFor(q0, names.runId);
   if (custom !== undefined && !custom.ok) return done(custom.why);
   const stated = q0.cluster.equivalentResources;
@@ -93,6 +88,7 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
       ...base,
       renamed: unique,
       query: renamed,
+      ...(params?.ok && { params: params.p }),
       r: undefined as never,
       state: "invalid?",
       answer: skipped(real.why),

@@ -125,18 +125,26 @@ export interface ProbeManifests {
   readonly binding: Obj | undefined;
 }
 
+/** The name of a probe's second policy, which only denies on a condition's error (see probeManifests). */
+export const denyingPolicyName = (p: ProbeNames) => `${policyName(p)}-d`;
+
 /**
  * `verbatim`: the subject's conditions as stated, for a dry run asking their validity. A policy with
  * conditions is bound with Deny, so that a condition's error under Fail is the server's own 422
- * (with Warn it would be a warning): the probe's requests are dry runs, a Deny costs nothing.
+ * (with Warn it would be a warning): the probe's requests are dry runs, a Deny costs nothing. With
+ * params too, a Deny would report one param's evaluation only: the probe stays Warn (a warning per
+ * param) and a second policy (`denying`), with the same conditions and a `true` validation bound
+ * with Deny, denies on a condition's error only.
  */
 export function probeManifests(
   subject: Subject,
   p: ProbeNames,
   verbatim = false,
   params: { readonly paramKind?: ParamKind; readonly paramRef?: ParamRef } = {},
+  denying = false,
 ): ProbeManifests {
-  const name = policyName(p);
+  const name = denying ? denyingPolicyName(p) : policyName(p);
+  const action = denying || (hasConditions(subject) && params.paramKind === undefined) ? "Deny" : "Warn";
   const metadata = { name, labels: labels(p) };
   const matchConditions = probeConditions(
     subject.kind === "ValidatingAdmissionPolicy" ? subject.policy.matchConditions : undefined,
@@ -151,7 +159,7 @@ export function probeManifests(
       : matchConstraints !== undefined && { matchConstraints }),
     ...(params.paramKind !== undefined && { paramKind: params.paramKind }),
     matchConditions,
-    validations: validations(p.id, params.paramKind !== undefined),
+    validations: denying ? [{ expression: "true" }] : validations(p.id, params.paramKind !== undefined),
   });
   const binding = (matchResources: unknown): Obj => ({
     apiVersion: "admissionregistration.k8s.io/v1",
@@ -159,7 +167,7 @@ export function probeManifests(
     metadata,
     spec: {
       policyName: name,
-      validationActions: [hasConditions(subject) ? "Deny" : "Warn"],
+      validationActions: [action],
       ...(confineByLabel
         ? { matchResources: labelledOnly(matchResources, p) }
         : matchResources !== undefined && { matchResources }),

@@ -10,6 +10,7 @@ import { skipped } from "./prepareQuery.ts";
 import type { ProbeNames } from "./probePolicies.ts";
 import {
   confinement,
+  denyingPolicyName,
   parseMutatingProbe,
   parseProbeDenial,
   parseProbeParams,
@@ -32,6 +33,10 @@ export function readOutcome(r: Reply, names: ProbeNames, subject: Subject, withP
       ? parseMutatingProbe(r.body, webhookTag(names))
       : (parseProbeWarning(r.warnings, names) ??
         (r.status === 422 ? parseProbeDenial(statusMessage(r), names) : undefined));
+  // A condition's error for any param decides the request: the denying policy's 422 (probePolicies.ts).
+  const denying = denyingPolicyName(names);
+  if (!ok(r) && statusMessage(r).includes(`'${denying}'`))
+    return { answer: "outcome", outcome: { outcome: "error", code: r.status, message: statusMessage(r) } };
   // A bare MatchResources is the binding's, under a policy matching everything exactly: the server
   // reports the policy's matched resource (the request's own), never the binding's equivalent.
   if (seen && kind === "MatchResources") return { answer: "outcome", outcome: { outcome: "match" } };
@@ -89,6 +94,8 @@ export function answerAsCase(a: Answer, w: Pick<Work, "names" | "query" | "renam
   const conditions = "policy" in s ? s.policy.matchConditions : "webhook" in s ? s.webhook.matchConditions : undefined;
   const own = policyName(w.names);
   const m = unconfine(a.outcome.message, conditions, w.names)
+    .split(denyingPolicyName(w.names))
+    .join(own)
     .split(`'${own}' with binding '${own}'`)
     .join(`'${modelPolicyName}' with binding '${bindingName}'`)
     .split(`'${own}'`)
