@@ -17,7 +17,7 @@ import { sentUser } from "./impersonatedUser.ts";
 import type { ParamRealisation } from "./paramObjects.ts";
 import { realiseParams } from "./paramObjects.ts";
 import type { ProbeNames } from "./probePolicies.ts";
-import { webhookTag } from "./probePolicies.ts";
+import { probeLabel, webhookTag } from "./probePolicies.ts";
 import type { Renamed } from "./rename.ts";
 import { isNamespaceResource, nameLabel, renameQuery } from "./rename.ts";
 import type { Realisable } from "./resources.ts";
@@ -101,7 +101,7 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
       real.r.namespaced && !(req.namespace && q.cluster.namespaces?.[req.namespace] !== undefined),
       `the namespace "${req.namespace}" does not exist: the real server's NamespaceLifecycle admission rejects the request with 404 before any policy runs`,
     ],
-    ...conditionsCannot(q0, renamed, real.r, base.user),
+    ...conditionsCannot(q0, renamed, real.r, base.user, params !== undefined),
     [
       "binding" in q.subject && q.subject.binding !== undefined && "policyName" in q.subject.binding,
       "the probe binding names the probe's own policy, so the subject's policyName is put to the server's validation only (a dry run), not matched",
@@ -168,11 +168,21 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
 }
 
 /** What of a query's matchConditions cannot be put to the server, with the reason. */
-function conditionsCannot(q0: Query, renamed: Query, r: Realisable, user: SentUser): (readonly [boolean, string])[] {
+function conditionsCannot(
+  q0: Query,
+  renamed: Query,
+  r: Realisable,
+  user: SentUser,
+  labelled: boolean,
+): (readonly [boolean, string])[] {
   if (!carriesMatchConditions(q0.subject)) return [];
   const s = q0.subject;
   const conditions = ("policy" in s ? s.policy.matchConditions : "webhook" in s ? s.webhook.matchConditions : []) ?? [];
   const extra: SeenOtherwise[] = [...user.differs];
+  // A params probe's objects carry its label (probePolicies.ts labelledOnly).
+  if (labelled)
+    for (const root of ["object", "oldObject"])
+      extra.push({ path: [root, "metadata", "labels", probeLabel], why: "a params probe's objects carry its label" });
   if (renamed.request.resource.group !== q0.request.resource.group) {
     const why = "a custom group is realised as a CRD group of the query's own";
     for (const p of ["kind", "resource", "requestKind", "requestResource"])
