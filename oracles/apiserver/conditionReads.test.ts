@@ -19,6 +19,13 @@ describe("readPaths", () => {
     ],
     ["object.metadata.labels.all(k, k != '')", [["object", "metadata", "labels"]]],
     ["has(request.userInfo.uid) && size(object) > 0", [["request", "userInfo", "uid"], ["object"]]],
+    [
+      "has(request.namespace) && request.namespace == 'p'",
+      [
+        ["request", "namespace"],
+        ["request", "namespace"],
+      ],
+    ],
     ["[1, 2].exists(x, x == 1)", []],
   ])("%s", (expression, paths) => {
     expect(readPaths(expression)?.map((r) => r.path)).toEqual(paths);

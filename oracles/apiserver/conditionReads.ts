@@ -8,6 +8,8 @@ type Expr = ReturnType<typeof parse>["expr"];
 /** A read: the path from a root variable to what the expression reads there (as a whole). */
 export interface Read {
   readonly path: readonly string[];
+  /** `has(a.b)`: whether the field is there, not its value. */
+  readonly presence?: true;
 }
 
 const roots = new Set(["request", "object", "oldObject", "namespaceObject", "params", "authorizer"]);
@@ -28,7 +30,8 @@ export function readPaths(expression: string): Read[] | undefined {
 function walk(e: Expr, out: Read[]): void {
   const path = pathOf(e);
   if (path !== undefined) {
-    out.push({ path });
+    const presence = e.exprKind.case === "selectExpr" && e.exprKind.value.testOnly;
+    out.push({ path, ...(presence && { presence: true as const }) });
     return;
   }
   const k = e.exprKind;

@@ -57,6 +57,8 @@ describe("prepare: what of a query's conditions the server sees otherwise", () =
     "request.userInfo.username == 'matchconform'",
     "'system:authenticated' in request.userInfo.groups",
     "request.operation == 'CREATE'",
+    // A renamed namespace is there exactly when the case's is.
+    "has(request.namespace)",
   ])("sends %s", (expression) => {
     expect(prepared(q(expression)).state).toBe("probe");
   });
@@ -64,6 +66,7 @@ describe("prepare: what of a query's conditions the server sees otherwise", () =
   it.each([
     ["request.namespace == 'bystand'", /reads request\.namespace.*renamed/],
     ["request.dryRun", /reads request\.dryRun/],
+    ["has(request.namespace) && request.namespace == 'bystand'", /reads request\.namespace.*renamed/],
     ["has(object.metadata.uid)", /metadata\.uid/],
     ["has(request.userInfo.extra)", /probe's own extra key/],
   ])("skips %s", (expression, why) => {

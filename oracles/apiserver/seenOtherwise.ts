@@ -19,6 +19,8 @@ const serverMetadata = ["uid", "creationTimestamp", "resourceVersion", "generati
 export interface SeenOtherwise {
   readonly path: Path;
   readonly why: string;
+  /** The value differs, but the field is there exactly when the case has it (a renamed name): `has()` of it reads the same. */
+  readonly present?: true;
 }
 
 /** The paths whose values differ on the server; `user` is what of request.userInfo differs. */
@@ -36,8 +38,9 @@ export function seenOtherwise(
     { path: ["request", "options"], why: "the server passes the operation's options" },
   ];
   if (req.namespace !== req0.namespace)
-    out.push({ path: ["request", "namespace"], why: "the namespace is renamed for the query" });
-  if (req.name !== req0.name) out.push({ path: ["request", "name"], why: "the name is renamed for the query" });
+    out.push({ path: ["request", "namespace"], why: "the namespace is renamed for the query", present: true });
+  if (req.name !== req0.name)
+    out.push({ path: ["request", "name"], why: "the name is renamed for the query", present: true });
   for (const root of ["object", "oldObject"] as const) {
     if ((req.subResource ?? "") !== "") {
       out.push({ path: [root], why: "a subresource's objects are the server's own" });
@@ -93,9 +96,9 @@ export function conditionSeesOtherwise(
   for (const c of conditions) {
     const reads = readPaths(c.expression ?? "");
     if (reads === undefined) continue; // does not parse: the server's validation answers it
-    for (const { path } of reads)
+    for (const { path, presence } of reads)
       for (const d of differs)
-        if (overlaps(path, d.path))
+        if (overlaps(path, d.path) && !(presence && d.present && path.length === d.path.length))
           return `matchCondition ${JSON.stringify(c.name ?? "")} reads ${path.join(".")}, which the server sees otherwise: ${d.why}`;
   }
   return undefined;
