@@ -25,11 +25,13 @@ export const commandHelp = {
   verify: `  verify --apiserver (--local [--kubernetes-version 1.N] | --kubeconfig <file> [--context <name>]
       [--allow-cluster <name>]) [--profile quick|default|nightly] [--num-runs N | --time-limit 60s]
       [--seed S] [--batch-size N] [--report-dir <dir>] [--record <dir>] [case files or folders]
-      [--webhook-host <address> [--webhook-listen <address>]]
+      [--condition-rate R] [--param-rate R] [--webhook-host <address> [--webhook-listen <address>]]
       the model compared with a real kube-apiserver (the local control plane, started if need
       be, or a kind-* context); reports go to --report-dir (default .matchconform/verify).
       --record writes what the server decided as case files under <dir>/<server version>/,
       which replay reads; a version's folder is replaced, other versions' are kept.
+      --condition-rate, --param-rate: the share of generated scenarios with matchConditions (and
+      drawn users) and with params, 0 to 1 (default 0.2 each).
       --webhook-host: the address the server calls the suite's webhook receiver at (default
       127.0.0.1; on kind, the kind network's gateway, with --webhook-listen 0.0.0.0).`,
   bundles: `  bundles check <report, bundles or bundle folders...> (--local [--kubernetes-version 1.N] |

@@ -212,6 +212,25 @@ describe("verify --record", () => {
   });
 });
 
+describe("verify --condition-rate, --param-rate", () => {
+  it.each([
+    ["conditionRate", "2", /--condition-rate 2 is not a number from 0 to 1/],
+    ["paramRate", "x", /--param-rate x is not a number from 0 to 1/],
+    ["paramRate", "", /--param-rate {2}is not a number from 0 to 1/],
+  ])("refuses %s %j before it starts anything", async (flag, value, message) => {
+    const args = { apiserver: true, local: true, [flag]: value, cases: [] };
+    expect(
+      await refusal(
+        verify(
+          args,
+          () => {},
+          () => {},
+        ),
+      ),
+    ).toMatch(message);
+  });
+});
+
 describe("verify --apiserver", () => {
   it("wants --local or --kubeconfig, and says so when given neither", async () => {
     const none = verify(

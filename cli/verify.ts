@@ -39,6 +39,10 @@ export interface VerifyArgs {
   readonly seed?: string | undefined;
   readonly reportDir?: string | undefined;
   readonly batchSize?: string | undefined;
+  /** The share of generated scenarios with matchConditions (and drawn users), 0 to 1 (default 0.2). */
+  readonly conditionRate?: string | undefined;
+  /** The share of generated scenarios with params, 0 to 1 (default 0.2). */
+  readonly paramRate?: string | undefined;
   /** The address the server reaches the suite's webhook receiver at (on kind: the kind network's gateway). */
   readonly webhookHost?: string | undefined;
   readonly webhookListen?: string | undefined;
@@ -59,6 +63,10 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
   if (a.record !== undefined && statSync(a.record, { throwIfNoEntry: false })?.isDirectory() === false)
     throw new UsageError(`--record ${a.record} is a file, not a folder`);
   const profile = (a.profile ?? "quick") as ProfileName;
+  const rates = {
+    conditionRate: rateOf("--condition-rate", a.conditionRate),
+    paramRate: rateOf("--param-rate", a.paramRate),
+  };
   // Reducing a divergence asks hundreds of queries one after another: a second each against a server.
   const budget: RunBudget = { ...budgetOf(a, "quick"), reduce: false };
   const seed = seedOf(a.seed);
@@ -94,7 +102,7 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
     const progress = interrupts.track(terminalProgress(process.stderr));
     const report = await runConformance({
       matcher: interrupts.guard(recorder ?? matcher),
-      options: { budget, seed, minors: [minor], caseFiles: a.cases },
+      options: { budget, seed, minors: [minor], caseFiles: a.cases, ...rates },
       cases,
       expected: [],
       progress,
@@ -123,6 +131,13 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
     if (left.length > 0) err(`matchconform: left behind: ${left.join(", ")}`);
     interrupts.dispose();
   }
+}
+
+function rateOf(flag: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!(v.trim() !== "" && n >= 0 && n <= 1)) throw new UsageError(`${flag} ${v} is not a number from 0 to 1`);
+  return n;
 }
 
 export async function leftBehind(c: Connection, runId: string): Promise<readonly string[]> {

@@ -12,7 +12,7 @@ import { KubeHttp } from "./kubeHttp.ts";
 import type { ControlPlane } from "./localControlPlane.ts";
 import { down } from "./localControlPlane.ts";
 import { startTestControlPlane } from "./testControlPlane.ts";
-import { matchEverything } from "./testQueries.ts";
+import { defeatingSubjects, matchEverything } from "./testQueries.ts";
 
 const enabled = process.env.MATCHCONFORM_APISERVER === "1";
 if (!enabled)
@@ -87,6 +87,18 @@ describe.skipIf(!enabled)("the real kube-apiserver as a Matcher", () => {
     for (const [k, n] of Object.entries(least)) expect(byKind[k], k).toBeGreaterThanOrEqual(n);
     const custom = count((r) => r.t.request.resource.group.endsWith("example.com"));
     const subresources = count((r) => (r.t.request.subResource ?? "") !== "");
+    const reasons = new Map<string, number>();
+    for (const s of skips) if (s.a.answer === "skipped") reasons.set(s.a.message, (reasons.get(s.a.message) ?? 0) + 1);
+    console.log(
+      [...reasons]
+        .sort((a, b) => b[1] - a[1])
+        .map(([m, n]) => `${n} × ${m}`)
+        .join("\n"),
+    );
+    const files = /(matchConditions-|userInfo|params-)/;
+    console.log(
+      `conditions, users and params: decided ${decided.filter((r) => files.test(r.where)).length}, skipped ${skips.filter((r) => files.test(r.where)).length}`,
+    );
     console.log(
       `decided ${decided.length}, skipped ${skips.length}; by kind ${JSON.stringify(byKind)}; custom groups ${custom}, subresources ${subresources}`,
     );
@@ -101,9 +113,11 @@ describe.skipIf(!enabled)("the real kube-apiserver as a Matcher", () => {
     expect(subresources).toBeGreaterThanOrEqual(40);
   }, 600_000);
 
-  it("leaves a bystander's requests alone while a batch is in effect", async () => {
-    const pending = Array.from({ length: 20 }, () => m.match(matchEverything));
+  /** Sends the queries and, while they are in effect, a bystander's request: the warnings it saw. */
+  async function withBystander(queries: readonly Query[]) {
+    const pending = queries.map((q) => m.match(q));
     const seen: string[] = [];
+    const statuses = new Set<number>();
     let done = false;
     const all = Promise.all(pending).finally(() => {
       done = true;
@@ -114,13 +128,44 @@ describe.skipIf(!enabled)("the real kube-apiserver as a Matcher", () => {
         query: { dryRun: "All" },
         body: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "bystander" } },
       });
-      expect(r.status).toBe(201);
+      statuses.add(r.status);
       seen.push(...r.warnings);
       await new Promise((r) => setTimeout(r, 20));
     }
-    const answers = await all;
+    return { answers: await all, seen, statuses: [...statuses] };
+  }
+
+  it("leaves a bystander's requests alone while a batch is in effect", async () => {
+    const { answers, seen, statuses } = await withBystander(Array.from({ length: 20 }, () => matchEverything));
     expect(answers.every((a) => a.answer === "outcome" && a.outcome.outcome === "match")).toBe(true);
     expect(seen).toEqual([]);
+    expect(statuses).toEqual([201]);
+  }, 120_000);
+
+  it("leaves a bystander alone under subject conditions that err, hold, or exhaust the cost budget, and params configuration errors, under Fail", async () => {
+    const queries = defeatingSubjects;
+    const { answers, seen, statuses } = await withBystander(queries);
+    expect(seen).toEqual([]);
+    expect(statuses).toEqual([201]);
+    // The probes' own requests do meet the conditions: each is denied by its own probe, which a
+    // policy's message names; a webhook's names neither webhook nor expression when the whole
+    // evaluation failed, so the oracle cannot tell it is its probe's and skips.
+    const denied = answers.map((a) =>
+      a.answer === "outcome" && a.outcome.outcome === "error"
+        ? a.outcome.code
+        : a.answer === "skipped" && /HTTP 403 .*running out of cost budget/.test(a.message)
+          ? "skipped: 403, out of budget"
+          : a,
+    );
+    expect(denied).toEqual(
+      queries.map((q) =>
+        q.subject.kind === "ValidatingAdmissionPolicy"
+          ? 422
+          : q.subject.kind === "MutatingAdmissionPolicy"
+            ? 403
+            : "skipped: 403, out of budget",
+      ),
+    );
   }, 120_000);
 
   it("leaves nothing of its own behind once closed (namespaces may stay Terminating)", async () => {

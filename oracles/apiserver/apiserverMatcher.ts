@@ -1,19 +1,22 @@
 // The real kube-apiserver as a Matcher: queries are collected into batches; each batch is
 // realised in the cluster (namespaces, stored objects, one probe policy + binding per query,
-// a sentinel created last), every query's request is sent dryRun=All as its own impersonated
+// a sentinel created last), every query's request is sent dryRun=All as the case's impersonated
 // user, and the decision is read back from the Warning headers. Nothing is left behind.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Answer, Matcher } from "../adapters/matcher.ts";
-import { fullCapabilities } from "../contract/capabilities.ts";
+import { carriesMatchConditions, fullCapabilities } from "../contract/capabilities.ts";
+import type { ParamKind } from "../contract/kube.ts";
 import type { SubjectKind } from "../contract/subject.ts";
 import type { Query } from "../invariants/invariant.ts";
 import type { Minor } from "../model/versions.ts";
 import type { CustomResource } from "./customResources.ts";
-import { answerInQueryGroup, crdManifest, crdName } from "./customResources.ts";
+import { answerInQueryGroup, crdCollection, crdManifest, crdName } from "./customResources.ts";
 import type { Connection, Reply } from "./kubeHttp.ts";
 import { KubeHttp, ok, statusMessage } from "./kubeHttp.ts";
 import { cleanUp, removeAbandoned, removeLeftovers } from "./leftovers.ts";
+import type { ParamSentinel } from "./paramSentinel.ts";
+import { kindCheck, paramKindsOf, paramSentinel } from "./paramSentinel.ts";
 import { pool } from "./pool.ts";
 import type { Work } from "./prepareQuery.ts";
 import { bodyOf, oldName, prepare, skipped, withoutNameLabel } from "./prepareQuery.ts";
@@ -23,14 +26,16 @@ import {
   labels,
   mutatingProbeManifests,
   parseMutatingProbe,
+  probeLabel,
   probeManifests,
-  probeUser,
   runLabel,
   sentinelManifests,
   webhookManifest,
   webhookResource,
+  webhookTag,
 } from "./probePolicies.ts";
-import { readOutcome } from "./readOutcome.ts";
+import { grantBinding, grantRole, rbacPath } from "./rbacGrant.ts";
+import { answerAsCase, readOutcome } from "./readOutcome.ts";
 import { isNamespaceResource } from "./rename.ts";
 import { restPath } from "./resources.ts";
 import { acquireRunLease } from "./runLease.ts";
@@ -114,6 +119,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     log,
   });
   await removeAbandoned(http, runId, log);
+  must(await http.call("POST", `${rbacPath}/clusterroles`, { body: grantRole(runId) }), "the run's ClusterRole");
   const receiver = await startWebhookReceiver({
     ...(o.webhookHost !== undefined && { host: o.webhookHost }),
     ...(o.webhookListen !== undefined && { listen: o.webhookListen }),
@@ -163,35 +169,61 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     try {
       const work = items.map((it, i) => prepare(it.query, { runId, batch, id: ids[i] as string }, o.minor, subjects));
       await pool(work, 4, async (w) => {
-        if (w.crd === undefined || w.state === "done") return;
-        const crd = w.crd;
-        await ensureCrd(crd).catch((e: Error) => {
-          w.state = "done";
-          w.answer = skipped(`the CRD ${crdName(crd)} could not be made ready: ${e.message}`);
-        });
+        if (w.state === "done") return;
+        for (const crd of [...(w.crd ? [w.crd] : []), ...(w.params?.crds ?? [])])
+          await ensureCrd(crd).catch((e: Error) => {
+            w.state = "done";
+            w.answer = skipped(`the CRD ${crdName(crd)} could not be made ready: ${e.message}`);
+          });
       });
+      const customParamKinds = new Map<string, ParamKind>();
+      for (const w of work) {
+        const k = w.params?.paramKind;
+        if (w.state !== "done" && k && w.params?.crds.some((c) => `${c.realGroup}/${c.versions[0]}` === k.apiVersion))
+          customParamKinds.set(`${k.apiVersion} ${k.kind}`, k);
+      }
+      if (customParamKinds.size > 0) await checkKinds(batch, [...customParamKinds.values()]);
       // 1. Namespaces, their default ServiceAccounts and the stored objects; probe policies and bindings.
       await Promise.all([
+        // A params probe's stored objects carry its label: they are stored before the probe exists.
+        pool(work, 16, async (w) => {
+          if (w.state === "probe")
+            await setUp(w, made).catch((e: Error) => {
+              w.state = "done";
+              w.answer = skipped(`setting up the request failed: ${e.message}`);
+            });
+          if (w.params !== undefined && (w.state === "invalid?" || w.state === "probe")) await createProbe(w);
+        }),
         pool(work, 16, (w) =>
-          w.state === "probe"
-            ? setUp(w, made).catch((e: Error) => {
-                w.state = "done";
-                w.answer = skipped(`setting up the request failed: ${e.message}`);
-              })
+          w.params === undefined && (w.state === "invalid?" || w.state === "probe")
+            ? createProbe(w)
             : Promise.resolve(),
         ),
-        pool(work, 16, (w) => (w.state === "invalid?" || w.state === "probe" ? createProbe(w) : Promise.resolve())),
       ]);
       const probes = work.filter((w) => w.state === "probe");
       // 2. The sentinel, created last, tells when everything before it is in effect.
-      if (probes.length > 0) await sentinel(batch, new Set(probes.map((w) => w.query.subject.kind)));
+      if (probes.length > 0) {
+        const s = sentinelManifests({ runId, batch }, receiver);
+        const users = [s.user, ...probes.map((w) => w.user.impersonation.user)];
+        must(
+          await http.call("POST", `${rbacPath}/clusterrolebindings`, { body: grantBinding({ runId, batch }, users) }),
+          "the batch's ClusterRoleBinding",
+        );
+        const paramKinds = paramKindsOf(probes.map((w) => w.params));
+        await sentinel(
+          batch,
+          new Set(probes.map((w) => w.query.subject.kind)),
+          paramKinds.length > 0 ? paramSentinel({ runId, batch }, s.user, paramKinds) : undefined,
+        );
+      }
       // 3. The probes.
       await pool(probes, 16, (w) => probe(w));
       for (const [i, w] of work.entries()) {
         stats.queries++;
         if (w.answer.answer === "skipped") stats.skipped++;
         else if (w.state !== "done") stats.probed++;
-        items[i]?.resolve(w.crd ? answerInQueryGroup(w.answer, w.crd) : w.answer);
+        const answer = answerAsCase(w.answer, w);
+        items[i]?.resolve(w.crd ? answerInQueryGroup(answer, w.crd) : answer);
       }
     } finally {
       await cleanUp(
@@ -209,7 +241,13 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     let p = crds.get(name);
     if (p === undefined) {
       p = (async () => {
-        await setup.createCustomResourceDefinition(crdManifest(c, { [runLabel]: runId }));
+        // Sent as JSON, not through client-node's typed model, whose serializer drops the schema's
+        // x-kubernetes-preserve-unknown-fields: the objects would be pruned to their metadata.
+        const made = await http.call("POST", crdCollection, { body: crdManifest(c, { [runLabel]: runId }) });
+        if (!ok(made))
+          throw new Error(
+            `creating the CustomResourceDefinition failed with HTTP ${made.status}: ${statusMessage(made)}`,
+          );
         const deadline = Date.now() + 30_000;
         for (;;) {
           const r = await http.call("GET", `/apis/${c.realGroup}/${c.versions[0]}/${c.plural}`);
@@ -223,35 +261,61 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     return p;
   }
 
+  /** Waits until the admission plugin resolves the batch's custom param kinds (paramSentinel.ts kindCheck). */
+  async function checkKinds(batch: string, kinds: readonly ParamKind[]): Promise<void> {
+    const user = `mc:${runId}:kinds-${batch}`;
+    const c = kindCheck({ runId, batch }, user, kinds);
+    for (const body of c.policies)
+      must(await http.call("POST", `${admissionPath}/validatingadmissionpolicies`, { body }), "a param kind check");
+    for (const body of c.bindings)
+      must(
+        await http.call("POST", `${admissionPath}/validatingadmissionpolicybindings`, { body }),
+        "a param kind check",
+      );
+    const deadline = Date.now() + (o.sentinelTimeoutMs ?? 30_000);
+    let last = "";
+    while (Date.now() < deadline) {
+      const r = await http.call("POST", "/api/v1/namespaces/default/configmaps", {
+        query: { dryRun: "All" },
+        impersonate: user,
+        body: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "mc-kinds" } },
+      });
+      if (ok(r) && r.warnings.some((w) => w.includes(c.marker))) return;
+      last = ok(r) ? "the check not in effect yet" : statusMessage(r);
+      await sleep(100);
+    }
+    throw new Error(`the param kinds of batch ${batch} were not resolved in time: ${last}`);
+  }
+
   /** Creates the batch's sentinels (a policy, and a webhook of each kind the batch probes) and waits until all answer. */
-  async function sentinel(batch: string, kinds: ReadonlySet<SubjectKind>): Promise<void> {
+  async function sentinel(
+    batch: string,
+    kinds: ReadonlySet<SubjectKind>,
+    params: ParamSentinel | undefined,
+  ): Promise<void> {
     const s = sentinelManifests({ runId, batch }, receiver);
     const markers: string[] = [`'${s.name}'`];
-    must(
-      await http.call("POST", `${admissionPath}/validatingadmissionpolicies`, { body: s.policy }),
-      "sentinel policy",
-    );
-    must(
-      await http.call("POST", `${admissionPath}/validatingadmissionpolicybindings`, { body: s.binding }),
-      "sentinel binding",
-    );
+    const create = async (what: string, body: Record<string, unknown>, named: string) =>
+      must(await http.call("POST", `${admissionPath}/${what}`, { body }), named);
+    if (params !== undefined) {
+      must(await http.call("POST", "/api/v1/namespaces", { body: params.namespace }), "the param sentinel's namespace");
+      for (const k of params.kinds) {
+        must(await http.call("POST", k.path, { body: k.param }), "a sentinel param");
+        await create("validatingadmissionpolicies", k.policy, "a param sentinel policy");
+        await create("validatingadmissionpolicybindings", k.binding, "a param sentinel binding");
+        markers.push(k.marker);
+      }
+    }
+    await create("validatingadmissionpolicies", s.policy, "sentinel policy");
+    await create("validatingadmissionpolicybindings", s.binding, "sentinel binding");
     const mutating = kinds.has("MutatingAdmissionPolicy");
     if (mutating) {
-      must(
-        await http.call("POST", `${admissionPath}/mutatingadmissionpolicies`, { body: s.mutating.policy }),
-        "sentinel mutating policy",
-      );
-      must(
-        await http.call("POST", `${admissionPath}/mutatingadmissionpolicybindings`, { body: s.mutating.binding }),
-        "sentinel mutating binding",
-      );
+      await create("mutatingadmissionpolicies", s.mutating.policy, "sentinel mutating policy");
+      await create("mutatingadmissionpolicybindings", s.mutating.binding, "sentinel mutating binding");
     }
     for (const kind of ["ValidatingWebhook", "MutatingWebhook"] as const) {
       if (!kinds.has(kind) || s.webhooks === undefined) continue;
-      must(
-        await http.call("POST", `${admissionPath}/${webhookResource(kind)}`, { body: s.webhooks[kind] }),
-        `sentinel ${kind}`,
-      );
+      await create(webhookResource(kind), s.webhooks[kind], `sentinel ${kind}`);
       markers.push(`mc|${s.sentinelTag(kind)}|`);
     }
     const started = performance.now();
@@ -259,12 +323,14 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     const deadline = Date.now() + timeout;
     let missing = markers;
     while (Date.now() < deadline) {
+      // Sent without system:masters: the batch's ClusterRoleBinding must be in effect too.
       const r = await http.call("POST", "/api/v1/namespaces/default/configmaps", {
         query: { dryRun: "All" },
-        impersonate: s.user,
+        impersonate: { user: s.user },
         body: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "mc-sentinel" } },
       });
       missing = markers.filter((m) => !r.warnings.some((w) => w.includes(m)));
+      if (r.status === 403) missing.push("the batch's ClusterRoleBinding");
       if (mutating && parseMutatingProbe(r.body, s.mutating.tag) === undefined) missing.push("the mutating policy");
       if (missing.length === 0) {
         stats.sentinelWaitMs += performance.now() - started;
@@ -277,27 +343,59 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     );
   }
 
-  async function createProbe(w: Work): Promise<void> {
+  /** The probe's objects; `verbatim`: with the subject's conditions as stated (for a dry run). */
+  function probeObjects(
+    w: Work,
+    verbatim: boolean,
+  ): ReadonlyArray<readonly [string, Record<string, unknown> | undefined]> {
     const subject = w.query.subject;
-    const dryRun = w.state === "invalid?" ? { dryRun: "All" } : undefined;
-    const objects: ReadonlyArray<readonly [string, Record<string, unknown> | undefined]> =
-      "webhook" in subject
-        ? [[webhookResource(subject.kind), webhookManifest(subject, w.names, receiver)]]
-        : subject.kind === "MutatingAdmissionPolicy"
-          ? (() => {
-              const m = mutatingProbeManifests(subject, w.names);
-              return [
-                ["mutatingadmissionpolicies", m.policy],
-                ["mutatingadmissionpolicybindings", m.binding],
-              ] as const;
-            })()
-          : (() => {
-              const m = probeManifests(subject, w.names);
-              return [
-                ["validatingadmissionpolicies", m.policy],
-                ["validatingadmissionpolicybindings", m.binding],
-              ];
-            })();
+    if ("webhook" in subject)
+      return [[webhookResource(subject.kind), webhookManifest(subject, w.names, receiver, verbatim)]];
+    const m =
+      subject.kind === "MutatingAdmissionPolicy"
+        ? mutatingProbeManifests(subject, w.names, verbatim)
+        : probeManifests(subject, w.names, verbatim, w.params);
+    const kind =
+      subject.kind === "MutatingAdmissionPolicy" ? "mutatingadmissionpolicies" : "validatingadmissionpolicies";
+    const binding = kind.replace("policies", "policybindings");
+    // Params with conditions: a second policy denies on a condition's error (probePolicies.ts).
+    const d =
+      !verbatim && w.params !== undefined && carriesMatchConditions(subject)
+        ? probeManifests(subject, w.names, false, w.params, true)
+        : undefined;
+    return [
+      [kind, m.policy],
+      [binding, m.binding],
+      ...(d
+        ? ([
+            [kind, d.policy],
+            [binding, d.binding],
+          ] as const)
+        : []),
+    ];
+  }
+
+  /**
+   * Creates the probe. A subject with matchConditions or params is first created dry-run as
+   * stated, so that the server's validation (its 422) sees the subject's own expressions and
+   * selectors, then with the probe's confinement (probePolicies.ts probeConditions, labelledOnly).
+   */
+  async function createProbe(w: Work): Promise<void> {
+    if (w.state === "invalid?") return createObjects(w, probeObjects(w, true), true);
+    if (carriesMatchConditions(w.query.subject) || w.params !== undefined) {
+      await createObjects(w, probeObjects(w, true), true);
+      if (w.state !== "probe") return;
+    }
+    await createObjects(w, probeObjects(w, false), false);
+  }
+
+  async function createObjects(
+    w: Work,
+    objects: ReadonlyArray<readonly [string, Record<string, unknown> | undefined]>,
+    dry: boolean,
+  ): Promise<void> {
+    const subject = w.query.subject;
+    const dryRun = dry ? { dryRun: "All" } : undefined;
     for (const [what, made] of objects) {
       if (made === undefined) continue;
       const body = dryRun && what.endsWith("bindings") ? withSubjectPolicyName(made, subject) : made;
@@ -337,6 +435,15 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
       made.push({ path: `/api/v1/namespaces/${name}` });
       if (w.r.needsServiceAccount && name === req.namespace) await setup.createServiceAccount(name, "default");
     });
+    // The params, in the query's own namespaces: removed with them.
+    for (const p of w.params?.objects ?? []) {
+      const r = await http.call("POST", p.path, { body: p.body });
+      if (!ok(r)) {
+        w.state = "done";
+        w.answer = skipped(`creating the param ${p.path} failed with HTTP ${r.status}: ${statusMessage(r)}`);
+        return;
+      }
+    }
     const sub = w.r.sub;
     if (
       sub?.parent === "minimal" ||
@@ -346,7 +453,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
       const old =
         sub?.parent === "minimal"
           ? bodyOf(req, { metadata: { name: req.name } }, w.r)
-          : bodyOf(req, req.oldObject, w.r);
+          : labelled(bodyOf(req, req.oldObject, w.r), w);
       if (isNs) {
         const md = old.metadata as Record<string, unknown>;
         md.labels = { ...(md.labels as object), [runLabel]: runId, [batchLabel]: `${runId}-${w.names.batch}` };
@@ -367,7 +474,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     const req = w.query.request;
     const ns = req.namespace ?? "";
     const coll = restPath(req.resource, w.r.namespaced, ns);
-    const call = { query: { dryRun: "All" }, impersonate: probeUser(w.names) };
+    const call = { query: { dryRun: "All" }, impersonate: w.user.impersonation };
     let r: Reply;
     const sub = w.r.sub;
     if (sub !== undefined) {
@@ -377,7 +484,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
         query: s.query,
         ...(s.body !== undefined && { body: s.body }),
       });
-      w.answer = readOutcome(r, w.names, w.query.subject.kind);
+      w.answer = readOutcome(r, w.names, w.query.subject, w.params?.paramKind !== undefined);
       // A CONNECT passes admission, then finds no parent: admission decided noMatch.
       if (sub.parent === "none" && r.status === 404 && w.answer.answer === "skipped")
         w.answer = { answer: "outcome", outcome: { outcome: "noMatch" } };
@@ -385,7 +492,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     }
     switch (req.operation) {
       case "CREATE":
-        r = await http.call("POST", coll, { ...call, body: bodyOf(req, req.object, w.r) });
+        r = await http.call("POST", coll, { ...call, body: labelled(bodyOf(req, req.object, w.r), w) });
         break;
       case "UPDATE": {
         const stored = w.stored ?? {};
@@ -393,7 +500,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
         const want = (req.object?.metadata ?? {}) as Record<string, unknown>;
         const body = {
           ...stored,
-          metadata: { ...md, labels: want.labels ?? {}, annotations: want.annotations ?? {} },
+          metadata: { ...md, labels: labelsOf(want.labels ?? {}, w), annotations: want.annotations ?? {} },
         };
         r = await http.call("PUT", restPath(req.resource, w.r.namespaced, ns, req.name), { ...call, body });
         break;
@@ -409,7 +516,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
               })
             : await http.call("DELETE", restPath(req.resource, w.r.namespaced, ns, req.name), call);
     }
-    w.answer = readOutcome(r, w.names, w.query.subject.kind);
+    w.answer = readOutcome(r, w.names, w.query.subject, w.params?.paramKind !== undefined);
   }
 
   return {
@@ -420,11 +527,11 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     subjects,
     input: "manifest",
     kubernetesVersions: [o.minor],
-    // The server decides everything; what it cannot be asked it answers as skipped. The probes do
-    // not realise matchConditions or impersonate userInfo yet (issue 14's later slice).
+    // The server decides everything; what it cannot be asked it answers as skipped. The probes
+    // carry the subject's matchConditions behind their confinement; params are not realised yet.
     capabilities: {
       ...fullCapabilities,
-      features: { ...fullCapabilities.features, matchConditions: false, params: false },
+      features: { ...fullCapabilities.features, matchConditions: true, params: true },
     },
     match: (query) =>
       new Promise<Answer>((resolve) => {
@@ -448,6 +555,17 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
         }
       })()),
   };
+}
+
+/** A params probe's objects carry its label (probePolicies.ts labelledOnly); others are sent as stated. */
+function labelsOf(l: object, w: Work): object {
+  return w.params === undefined ? l : { ...l, [probeLabel]: webhookTag(w.names) };
+}
+
+function labelled(body: Record<string, unknown>, w: Work): Record<string, unknown> {
+  if (w.params === undefined) return body;
+  const md = (body.metadata ?? {}) as { labels?: object };
+  return { ...body, metadata: { ...md, labels: labelsOf(md.labels ?? {}, w) } };
 }
 
 function must(r: Reply, what: string): void {

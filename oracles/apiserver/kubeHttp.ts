@@ -20,10 +20,33 @@ export interface Reply {
   readonly warnings: readonly string[];
 }
 
+/** A user to send a request as: Impersonate-User, -Group, -Uid and -Extra-<key> headers. */
+export interface Impersonation {
+  readonly user: string;
+  readonly groups?: readonly string[];
+  readonly uid?: string;
+  readonly extra?: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * The headers of an impersonation. An extra key is carried in a header name, which the server
+ * lowercases and path-unescapes (k8s.io/apiserver v0.37.2 pkg/endpoints/filters/impersonation
+ * impersonation.go buildImpersonationRequests): the key is escaped so that it comes back as given.
+ */
+export function impersonationHeaders(i: string | Impersonation): Record<string, string | string[]> {
+  if (typeof i === "string") return { "Impersonate-User": i, "Impersonate-Group": "system:masters" };
+  const h: Record<string, string | string[]> = { "Impersonate-User": i.user };
+  if (i.groups !== undefined && i.groups.length > 0) h["Impersonate-Group"] = [...i.groups];
+  if (i.uid !== undefined && i.uid !== "") h["Impersonate-Uid"] = i.uid;
+  for (const [k, v] of Object.entries(i.extra ?? {}))
+    if (v.length > 0) h[`Impersonate-Extra-${encodeURIComponent(k)}`] = [...v];
+  return h;
+}
+
 export interface CallOptions {
   readonly body?: unknown;
-  /** Sent as this user, with the one group system:masters. */
-  readonly impersonate?: string;
+  /** Sent as this user, with the one group system:masters; or as the user given, exactly. */
+  readonly impersonate?: string | Impersonation;
   readonly query?: Readonly<Record<string, string>>;
   readonly timeoutMs?: number;
 }
@@ -48,16 +71,13 @@ export class KubeHttp {
     const url = new URL(path, this.#c.server);
     for (const [k, v] of Object.entries(o.query ?? {})) url.searchParams.set(k, v);
     const payload = o.body === undefined ? undefined : JSON.stringify(o.body);
-    const headers: Record<string, string> = { Accept: "application/json" };
+    const headers: Record<string, string | string[]> = { Accept: "application/json" };
     if (this.#c.token) headers.Authorization = `Bearer ${this.#c.token}`;
     if (payload !== undefined) {
       headers["Content-Type"] = "application/json";
       headers["Content-Length"] = String(Buffer.byteLength(payload));
     }
-    if (o.impersonate !== undefined) {
-      headers["Impersonate-User"] = o.impersonate;
-      headers["Impersonate-Group"] = "system:masters";
-    }
+    if (o.impersonate !== undefined) Object.assign(headers, impersonationHeaders(o.impersonate));
     return new Promise((resolve, reject) => {
       const req = request(url, { method, headers, agent: this.#agent, timeout: o.timeoutMs ?? 30_000 }, (res) => {
         const chunks: Buffer[] = [];

@@ -7,14 +7,16 @@ import type { KubeHttp, Reply } from "./kubeHttp.ts";
 import { ok, statusMessage } from "./kubeHttp.ts";
 import { pool } from "./pool.ts";
 import { admissionPath, probeResources, runLabel } from "./probePolicies.ts";
+import { rbacPath } from "./rbacGrant.ts";
 import { leaseCollection, liveRuns } from "./runLease.ts";
 
 export async function cleanUp(http: KubeHttp, selector: string, clusterObjects: readonly string[]): Promise<void> {
-  await Promise.all(
-    probeResources.map((what) =>
+  await Promise.all([
+    ...probeResources.map((what) =>
       http.call("DELETE", `${admissionPath}/${what}`, { query: { labelSelector: selector } }),
     ),
-  );
+    http.call("DELETE", `${rbacPath}/clusterrolebindings`, { query: { labelSelector: selector } }),
+  ]);
   const byLabel = (await list(http, "/api/v1/namespaces", selector)).map(
     (n) => `/api/v1/namespaces/${n.metadata.name}`,
   );
@@ -34,6 +36,8 @@ interface Listed {
 /** Where a run's labelled objects live, in the order they are removed: bindings first, the lease last. */
 const collections: ReadonlyArray<{ readonly what: string; readonly path: string }> = [
   ...probeResources.map((what) => ({ what, path: `${admissionPath}/${what}` })),
+  { what: "clusterrolebindings", path: `${rbacPath}/clusterrolebindings` },
+  { what: "clusterroles", path: `${rbacPath}/clusterroles` },
   { what: "customresourcedefinitions", path: crdCollection },
   { what: "namespaces", path: "/api/v1/namespaces" },
   { what: "leases", path: leaseCollection },

@@ -12,10 +12,18 @@ import { isAuthReview, isPolicyConfigurationResource } from "../model/exemptions
 import type { Minor } from "../model/versions.ts";
 import type { CustomResource } from "./customResources.ts";
 import { customResourceFor } from "./customResources.ts";
+import type { SentUser } from "./impersonatedUser.ts";
+import { sentUser } from "./impersonatedUser.ts";
+import type { ParamRealisation } from "./paramObjects.ts";
+import { realiseParams } from "./paramObjects.ts";
 import type { ProbeNames } from "./probePolicies.ts";
+import { probeLabel, webhookTag } from "./probePolicies.ts";
+import type { Renamed } from "./rename.ts";
 import { isNamespaceResource, nameLabel, renameQuery } from "./rename.ts";
 import type { Realisable } from "./resources.ts";
 import { realisable } from "./resources.ts";
+import type { SeenOtherwise } from "./seenOtherwise.ts";
+import { conditionSeesOtherwise, seenOtherwise } from "./seenOtherwise.ts";
 
 export const skipped = (message: string): Answer => ({ answer: "skipped", message });
 
@@ -28,42 +36,63 @@ export interface Work {
   state: "probe" | "invalid?" | "done";
   answer: Answer;
   stored?: Record<string, unknown>;
+  /** The user the request is sent as (impersonatedUser.ts). */
+  readonly user: SentUser;
+  /** The query's unique names, put back into the server's messages. */
+  readonly renamed: Pick<Renamed, "namespaces" | "names">;
   /** The CRD the request's resource is realised as, if custom. */
   readonly crd?: CustomResource;
+  /** The query's params as realised, if it has any. */
+  readonly params?: ParamRealisation;
 }
 
 export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: readonly SubjectKind[]): Work {
-  const base = { names, answer: skipped("not probed") };
-  if (!subjects.includes(q0.subject.kind))
-    return {
-      ...base,
-      query: q0,
-      r: undefined as never,
-      state: "done",
-      answer: skipped(`${q0.subject.kind} is not realised`),
-    };
+  const base: Pick<Work, "names" | "answer" | "renamed" | "user"> = {
+    names,
+    user: sentUser(q0.request.userInfo, webhookTag(names)),
+    answer: skipped("not probed"),
+    renamed: { namespaces: new Map(), names: new Map() },
+  };
+  const done = (why: string): Work => ({
+    ...base,
+    query: q0,
+    r: undefined as never,
+    state: "done",
+    answer: skipped(why),
+  });
+  if (!subjects.includes(q0.subject.kind)) return done(`${q0.subject.kind} is not realised`);
   const custom = customResourceFor(q0, names.runId);
-  if (custom !== undefined && !custom.ok)
-    return { ...base, query: q0, r: undefined as never, state: "done", answer: skipped(custom.why) };
+  if (custom !== undefined && !custom.ok) return done(custom.why);
   const stated = q0.cluster.equivalentResources;
   if (
     custom === undefined &&
     stated !== undefined &&
     !sameRegistry(stated, builtinEquivalents(q0.request.resource, q0.request.subResource ?? "", minor))
   )
-    return {
-      ...base,
-      query: q0,
-      r: undefined as never,
-      state: "done",
-      answer: skipped(
-        `the case states equivalentResources for built-in ${q0.request.resource.group}/${q0.request.resource.resource} other than the server's own registry of ${minor}, which cannot be imposed`,
-      ),
-    };
+    return done(
+      `the case states equivalentResources for built-in ${q0.request.resource.group}/${q0.request.resource.resource} other than the server's own registry of ${minor}, which cannot be imposed`,
+    );
   const q = custom?.query ?? q0;
   const real: ReturnType<typeof realisable> = custom ? { ok: true, r: custom.r } : realisable(q.request);
-  const renamed = renameQuery(q, `mc-${names.runId}-${names.id}`, real.ok && !real.r.namespaced).query;
-  if (!real.ok) return { ...base, query: renamed, r: undefined as never, state: "invalid?", answer: skipped(real.why) };
+  const unique = renameQuery(q, `mc-${names.runId}-${names.id}`, real.ok && !real.r.namespaced);
+  const renamed = unique.query;
+  const params = carriesParams(q0) ? realiseParams(q0, unique.namespaces, names.runId) : undefined;
+  if (params !== undefined && !params.ok) return done(params.why);
+  // A params probe is confined by its label on the objects (probePolicies.ts labelledOnly).
+  if (params !== undefined && ((q.request.subResource ?? "") !== "" || isNamespaceResource(q.request)))
+    return done(
+      "a params probe is confined by a label on the request's objects, which a subresource's objects and a namespace's own labels do not carry as the case states them",
+    );
+  if (!real.ok)
+    return {
+      ...base,
+      renamed: unique,
+      query: renamed,
+      ...(params?.ok && { params: params.p }),
+      r: undefined as never,
+      state: "invalid?",
+      answer: skipped(real.why),
+    };
   const req = q.request;
   const isNs = isNamespaceResource(req);
   // What the server cannot be asked, with the reason: the first that applies.
@@ -72,10 +101,7 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
       real.r.namespaced && !(req.namespace && q.cluster.namespaces?.[req.namespace] !== undefined),
       `the namespace "${req.namespace}" does not exist: the real server's NamespaceLifecycle admission rejects the request with 404 before any policy runs`,
     ],
-    [
-      carriesMatchConditions(q.subject) || req.userInfo !== undefined || carriesParams(q),
-      "the apiserver oracle does not realise matchConditions, a request's userInfo or params yet (it does not claim them): its probe's own condition confines it to its own requests, a user needs impersonation, params their kinds and objects",
-    ],
+    ...conditionsCannot(q0, renamed, real.r, base.user, params !== undefined),
     [
       "binding" in q.subject && q.subject.binding !== undefined && "policyName" in q.subject.binding,
       "the probe binding names the probe's own policy, so the subject's policyName is put to the server's validation only (a dry run), not matched",
@@ -129,9 +155,42 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
   ];
   const reason = cannot.find(([applies]) => applies)?.[1];
   const crd = custom?.crd;
-  if (reason !== undefined)
-    return { ...base, query: renamed, r: real.r, state: "invalid?", answer: skipped(reason), ...(crd && { crd }) };
-  return { ...base, query: renamed, r: real.r, state: "probe", ...(crd && { crd }) };
+  const made = {
+    ...base,
+    renamed: unique,
+    query: renamed,
+    r: real.r,
+    ...(crd && { crd }),
+    ...(params?.ok && { params: params.p }),
+  };
+  if (reason !== undefined) return { ...made, state: "invalid?", answer: skipped(reason) };
+  return { ...made, state: "probe" };
+}
+
+/** What of a query's matchConditions cannot be put to the server, with the reason. */
+function conditionsCannot(
+  q0: Query,
+  renamed: Query,
+  r: Realisable,
+  user: SentUser,
+  labelled: boolean,
+): (readonly [boolean, string])[] {
+  if (!carriesMatchConditions(q0.subject)) return [];
+  const s = q0.subject;
+  const conditions = ("policy" in s ? s.policy.matchConditions : "webhook" in s ? s.webhook.matchConditions : []) ?? [];
+  const extra: SeenOtherwise[] = [...user.differs];
+  // A params probe's objects carry its label (probePolicies.ts labelledOnly).
+  if (labelled)
+    for (const root of ["object", "oldObject"])
+      extra.push({ path: [root, "metadata", "labels", probeLabel], why: "a params probe's objects carry its label" });
+  if (renamed.request.resource.group !== q0.request.resource.group) {
+    const why = "a custom group is realised as a CRD group of the query's own";
+    for (const p of ["kind", "resource", "requestKind", "requestResource"])
+      extra.push({ path: ["request", p, "group"], why });
+    for (const root of ["object", "oldObject"]) extra.push({ path: [root, "apiVersion"], why });
+  }
+  const why = conditionSeesOtherwise(conditions, seenOtherwise(q0, renamed, r, extra));
+  return [[why !== undefined, why ?? ""]];
 }
 
 function objectLabels(o: AdmissionRequest["object"]): Record<string, string> {

@@ -1,7 +1,9 @@
 // The ValidatingAdmissionPolicy and binding that observe one query's decision without side
 // effects: a `false` validation whose message reports the matched resource and kind, Warn only,
-// confined by matchConditions to the query's own impersonated user.
+// confined by matchConditions to the query's own requests (the probe's extra key, impersonatedUser.ts).
+import type { MatchCondition, ParamKind, ParamRef } from "../contract/kube.ts";
 import type { Subject, WebhookSubject } from "../contract/subject.ts";
+import { probeExtraKey } from "./impersonatedUser.ts";
 
 export const runLabel = "matchconform.dev/run";
 export const batchLabel = "matchconform.dev/batch";
@@ -37,14 +39,84 @@ const everything = {
   resourceRules: [{ operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["*/*"] }],
 };
 
-function validations(id: string) {
+/**
+ * The probe's one validation, `false`, whose message names the matched resource and kind and,
+ * for a policy with a paramKind, the param of the evaluation (`<namespace>/<name>`, "" for none):
+ * a policy runs once per param, so a Warn binding gives one warning per param.
+ */
+function validations(id: string, withParams: boolean) {
   const gvr = (v: string, last: string) => `${v}.group + '/' + ${v}.version + '/' + ${v}.${last}`;
+  const param = withParams
+    ? ` + '|' + (params == null ? '' : params.metadata.namespace + '/' + params.metadata.name)`
+    : "";
   return [
     {
       expression: "false",
-      messageExpression: `'mc|${id}|' + ${gvr("request.resource", "resource")} + '|' + ${gvr("request.kind", "kind")}`,
+      messageExpression: `'mc|${id}|' + ${gvr("request.resource", "resource")} + '|' + ${gvr("request.kind", "kind")}${param}`,
     },
   ];
+}
+
+/**
+ * The probe's own confinement: true for its own requests only, which carry the extra key
+ * probeExtraKey with the probe's tag (impersonatedUser.ts); false, never an error, for any other
+ * (`has` first: an empty extra is left out of the request, and reading it would err).
+ */
+export const confinement = (p: ProbeNames) =>
+  `has(request.userInfo.extra) && '${probeExtraKey}' in request.userInfo.extra && request.userInfo.extra['${probeExtraKey}'] == ['${webhookTag(p)}']`;
+
+/** A subject's condition behind the probe's confinement; the newlines keep a trailing comment in. */
+export const confined = (expression: string, p: ProbeNames) => `${confinement(p)} && (\n${expression}\n)`;
+
+/**
+ * The probe's matchConditions: the subject's own, each behind the confinement, or the confinement
+ * alone. cel-go's `&&` returns false on a false term without evaluating the rest (cel-go v0.29.2
+ * interpreter/interpretable.go:390-399, no exhaustive evaluation: k8s.io/apiserver v0.37.2
+ * pkg/cel/environment/base.go:78), so for another user's request each condition costs the
+ * comparison only and neither errs nor spends the shared budget; and a false condition means no
+ * match whatever the others (matchconditions/matcher.go:115-121). `verbatim`: as the subject
+ * states them, for a dry-run create that asks their validity only.
+ */
+export function probeConditions(
+  conditions: readonly MatchCondition[] | null | undefined,
+  p: ProbeNames,
+  verbatim = false,
+): readonly MatchCondition[] {
+  if (conditions === undefined || conditions === null || conditions.length === 0)
+    return [{ name: "mc-probe", expression: confinement(p) }];
+  if (verbatim) return conditions;
+  return conditions.map((c) => ({ ...c, expression: confined(c.expression ?? "", p) }));
+}
+
+/** A server message with the probe's confined expressions put back as the subject states them. */
+export function unconfine(message: string, conditions: readonly MatchCondition[] | null | undefined, p: ProbeNames) {
+  let m = message;
+  for (const c of conditions ?? []) m = m.split(confined(c.expression ?? "", p)).join(c.expression ?? "");
+  return m;
+}
+
+const hasConditions = (s: Subject) => {
+  const c = "policy" in s ? s.policy.matchConditions : "webhook" in s ? s.webhook.matchConditions : undefined;
+  return Array.isArray(c) && c.length > 0;
+};
+
+/** The label a params probe's objects carry, its value the probe's tag. */
+export const probeLabel = "matchconform.dev/probe";
+
+/**
+ * A policy's matchConstraints or a binding's matchResources that also require the probe's label
+ * on the object. A policy's configuration error (its paramKind not served) comes right after its
+ * matchConstraints matched, a binding's (no params found under Deny, a namespaced paramRef for a
+ * cluster-scoped request) from CollectParams after the binding matched, both before any
+ * matchCondition (k8s.io/apiserver v0.37.2 pkg/admission/plugin/policy/generic/policy_dispatcher.go
+ * :140-174), so the conditions cannot confine them: the object selectors do. The subject's
+ * selectors never name this key, so their result on the labelled object is the one on the case's.
+ */
+function labelledOnly(m: unknown, p: ProbeNames): Obj {
+  const given = (m ?? {}) as Obj;
+  const sel = (given.objectSelector ?? {}) as { matchExpressions?: unknown[] };
+  const mine = { key: probeLabel, operator: "In", values: [webhookTag(p)] };
+  return { ...given, objectSelector: { ...sel, matchExpressions: [...(sel.matchExpressions ?? []), mine] } };
 }
 
 export interface ProbeManifests {
@@ -53,21 +125,54 @@ export interface ProbeManifests {
   readonly binding: Obj | undefined;
 }
 
-export function probeManifests(subject: Subject, p: ProbeNames): ProbeManifests {
-  const name = policyName(p);
+/** The name of a probe's second policy, which only denies on a condition's error (see probeManifests). */
+export const denyingPolicyName = (p: ProbeNames) => `${policyName(p)}-d`;
+
+/**
+ * `verbatim`: the subject's conditions as stated, for a dry run asking their validity. A policy with
+ * conditions is bound with Deny, so that a condition's error under Fail is the server's own 422
+ * (with Warn it would be a warning): the probe's requests are dry runs, a Deny costs nothing. With
+ * params too, a Deny would report one param's evaluation only: the probe stays Warn (a warning per
+ * param) and a second policy (`denying`), with the same conditions and a `true` validation bound
+ * with Deny, denies on a condition's error only.
+ */
+export function probeManifests(
+  subject: Subject,
+  p: ProbeNames,
+  verbatim = false,
+  params: { readonly paramKind?: ParamKind; readonly paramRef?: ParamRef } = {},
+  denying = false,
+): ProbeManifests {
+  const name = denying ? denyingPolicyName(p) : policyName(p);
+  const action = denying || (hasConditions(subject) && params.paramKind === undefined) ? "Deny" : "Warn";
   const metadata = { name, labels: labels(p) };
-  const matchConditions = [{ name: "mc-probe", expression: `request.userInfo.username == '${probeUser(p)}'` }];
+  const matchConditions = probeConditions(
+    subject.kind === "ValidatingAdmissionPolicy" ? subject.policy.matchConditions : undefined,
+    p,
+    verbatim,
+  );
+  const confineByLabel = params.paramKind !== undefined && !verbatim;
   const policySpec = (matchConstraints: unknown, failurePolicy: unknown): Obj => ({
     ...(failurePolicy !== undefined && { failurePolicy }),
-    ...(matchConstraints !== undefined && { matchConstraints }),
+    ...(confineByLabel
+      ? { matchConstraints: labelledOnly(matchConstraints, p) }
+      : matchConstraints !== undefined && { matchConstraints }),
+    ...(params.paramKind !== undefined && { paramKind: params.paramKind }),
     matchConditions,
-    validations: validations(p.id),
+    validations: denying ? [{ expression: "true" }] : validations(p.id, params.paramKind !== undefined),
   });
   const binding = (matchResources: unknown): Obj => ({
     apiVersion: "admissionregistration.k8s.io/v1",
     kind: "ValidatingAdmissionPolicyBinding",
     metadata,
-    spec: { policyName: name, validationActions: ["Warn"], ...(matchResources !== undefined && { matchResources }) },
+    spec: {
+      policyName: name,
+      validationActions: [action],
+      ...(confineByLabel
+        ? { matchResources: labelledOnly(matchResources, p) }
+        : matchResources !== undefined && { matchResources }),
+      ...(params.paramRef !== undefined && { paramRef: params.paramRef }),
+    },
   });
   const policy = (spec: Obj): Obj => ({
     apiVersion: "admissionregistration.k8s.io/v1",
@@ -89,7 +194,7 @@ export function probeManifests(subject: Subject, p: ProbeNames): ProbeManifests 
 }
 
 /** The MutatingAdmissionPolicy and binding of a query: an ApplyConfiguration writing probeAnnotation. */
-export function mutatingProbeManifests(subject: Subject, p: ProbeNames): ProbeManifests {
+export function mutatingProbeManifests(subject: Subject, p: ProbeNames, verbatim = false): ProbeManifests {
   if (subject.kind !== "MutatingAdmissionPolicy") throw new Error(`not a MutatingAdmissionPolicy: ${subject.kind}`);
   const name = policyName(p);
   const metadata = { name, labels: labels(p) };
@@ -101,7 +206,7 @@ export function mutatingProbeManifests(subject: Subject, p: ProbeNames): ProbeMa
       spec: {
         ...(subject.policy.failurePolicy !== undefined && { failurePolicy: subject.policy.failurePolicy }),
         ...(subject.policy.matchConstraints !== undefined && { matchConstraints: subject.policy.matchConstraints }),
-        matchConditions: [{ name: "mc-probe", expression: `request.userInfo.username == '${probeUser(p)}'` }],
+        matchConditions: probeConditions(subject.policy.matchConditions, p, verbatim),
         reinvocationPolicy: "Never",
         mutations: [annotate(webhookTag(p))],
       },
@@ -152,7 +257,12 @@ export const webhookResource = (kind: "ValidatingWebhook" | "MutatingWebhook") =
   kind === "ValidatingWebhook" ? "validatingwebhookconfigurations" : "mutatingwebhookconfigurations";
 
 /** A webhook configuration holding the subject's one webhook, calling the receiver, confined to the probe's user. */
-export function webhookManifest(subject: WebhookSubject, p: ProbeNames, endpoint: WebhookEndpoint): Obj {
+export function webhookManifest(
+  subject: WebhookSubject,
+  p: ProbeNames,
+  endpoint: WebhookEndpoint,
+  verbatim = false,
+): Obj {
   const w = subject.webhook;
   return {
     apiVersion: "admissionregistration.k8s.io/v1",
@@ -170,7 +280,7 @@ export function webhookManifest(subject: WebhookSubject, p: ProbeNames, endpoint
         sideEffects: "None",
         admissionReviewVersions: ["v1"],
         timeoutSeconds: 10,
-        matchConditions: [{ name: "mc-probe", expression: `request.userInfo.username == '${probeUser(p)}'` }],
+        matchConditions: probeConditions(w.matchConditions, p, verbatim),
       },
     ],
   };
@@ -273,8 +383,26 @@ export function parseProbeWarning(
   warnings: readonly string[],
   p: ProbeNames,
 ): { resource: [string, string, string]; kind: [string, string, string] } | undefined {
-  const prefix = `Validation failed for ValidatingAdmissionPolicy '${policyName(p)}' with binding '${policyName(p)}': mc|${p.id}|`;
-  return parseMarked(warnings, prefix);
+  return parseMarked(warnings, probeWarningPrefix(p));
+}
+
+const probeWarningPrefix = (p: ProbeNames) =>
+  `Validation failed for ValidatingAdmissionPolicy '${policyName(p)}' with binding '${policyName(p)}': mc|${p.id}|`;
+
+/** The params named by the probe's warnings (one per evaluation; "" for one without a param). */
+export function parseProbeParams(warnings: readonly string[], p: ProbeNames): string[] {
+  const prefix = probeWarningPrefix(p);
+  return warnings.filter((w) => w.startsWith(prefix)).map((w) => w.slice(prefix.length).split("|")[2] ?? "");
+}
+
+/** The decision reported by a probe bound with Deny: the 422's message ends with its own. */
+export function parseProbeDenial(
+  message: string,
+  p: ProbeNames,
+): { resource: [string, string, string]; kind: [string, string, string] } | undefined {
+  const marker = `ValidatingAdmissionPolicy '${policyName(p)}' with binding '${policyName(p)}' denied request: mc|${p.id}|`;
+  const at = message.indexOf(marker);
+  return at < 0 ? undefined : parseMarked([message.slice(at + marker.length)], "");
 }
 
 /** The decision reported by a probe webhook's warning (see webhookReceiver.ts), if any. */

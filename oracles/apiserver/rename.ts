@@ -12,6 +12,16 @@ export interface Renamed {
   readonly query: Query;
   /** Original namespace name -> the unique one, for every namespace the query mentions. */
   readonly namespaces: ReadonlyMap<string, string>;
+  /** Original name of a cluster-scoped object -> its unique one. */
+  readonly names: ReadonlyMap<string, string>;
+}
+
+/** A server message with every unique name put back as the case states it, longest first. */
+export function originalNames(message: string, r: Pick<Renamed, "namespaces" | "names">): string {
+  const pairs = [...r.namespaces, ...r.names].sort((a, b) => b[1].length - a[1].length);
+  let m = message;
+  for (const [original, unique] of pairs) m = m.split(unique).join(original);
+  return m;
 }
 
 /** A DNS label of at most 63 characters: `<prefix>-<name>`, hashed when too long. */
@@ -119,5 +129,5 @@ export function renameQuery(q: Query, prefix: string, clusterScoped: boolean): R
     ...(req.object !== undefined && { object: object(req.object) }),
     ...(req.oldObject !== undefined && { oldObject: object(req.oldObject) }),
   } as AdmissionRequest;
-  return { query: { ...q, subject, cluster, request }, namespaces: ns };
+  return { query: { ...q, subject, cluster, request }, namespaces: ns, names };
 }

@@ -7,7 +7,6 @@ type Obj = Record<string, unknown>;
 export interface SetupClient {
   createNamespace(body: Obj): Promise<void>;
   createServiceAccount(namespace: string, name: string): Promise<void>;
-  createCustomResourceDefinition(body: Obj): Promise<void>;
 }
 
 /** The connection as a client-node KubeConfig (loaded only here: the library takes a second to import). */
@@ -36,7 +35,6 @@ export async function setupClient(c: Connection): Promise<SetupClient> {
     currentContext: "matchconform",
   });
   const core = kc.makeApiClient(k8s.CoreV1Api);
-  const ext = kc.makeApiClient(k8s.ApiextensionsV1Api);
   const named = async (what: string, call: () => Promise<unknown>) => {
     try {
       await call();
@@ -61,10 +59,6 @@ export async function setupClient(c: Connection): Promise<SetupClient> {
           namespace,
           body: { apiVersion: "v1", kind: "ServiceAccount", metadata: { name } },
         }),
-      ),
-    createCustomResourceDefinition: (body) =>
-      named(`CustomResourceDefinition ${(body.metadata as { name?: string }).name}`, () =>
-        ext.createCustomResourceDefinition({ body: body as never }),
       ),
   };
 }

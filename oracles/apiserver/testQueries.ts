@@ -15,3 +15,73 @@ export const matchEverything: Query = {
     object: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cm", namespace: "bystand" } },
   },
 };
+
+/** A list literal of n ints, for conditions that cost. */
+const ints = (n: number) => `[${Array.from({ length: n }, (_, i) => i).join(",")}]`;
+
+/**
+ * matchConditions that would defeat a confinement that is one condition among them: one erring,
+ * one always true, and three each past the per-expression cost limit, which together exhaust the
+ * shared budget (RuntimeCELCostBudgetMatchConditions) and fail the whole evaluation.
+ */
+export const defeatingConditions = [
+  { name: "errs", expression: "object.spec.missing == 1" },
+  { name: "always", expression: "true" },
+  ...[1, 2, 3].map((i) => ({
+    name: `costly-${i}`,
+    expression: `${ints(150)}.all(a, ${ints(150)}.all(b, ${ints(150)}.all(c, a + b + c >= 0)))`,
+  })),
+];
+
+const configMapCreates = [{ operations: ["CREATE"], apiGroups: [""], apiVersions: ["v1"], resources: ["configmaps"] }];
+
+/**
+ * Each subject kind under failurePolicy Fail with defeatingConditions, a policy whose binding
+ * finds no params under Deny and one whose paramKind is not served, on matchEverything's request.
+ */
+export const defeatingSubjects: Query[] = [
+  {
+    kind: "ValidatingAdmissionPolicy" as const,
+    policy: {
+      failurePolicy: "Fail",
+      matchConstraints: { resourceRules: configMapCreates },
+      matchConditions: defeatingConditions,
+    },
+    binding: {},
+  },
+  {
+    kind: "MutatingAdmissionPolicy" as const,
+    policy: {
+      failurePolicy: "Fail",
+      matchConstraints: { resourceRules: configMapCreates },
+      matchConditions: defeatingConditions,
+    },
+    binding: {},
+  },
+  ...(["ValidatingWebhook", "MutatingWebhook"] as const).map((kind) => ({
+    kind,
+    webhook: { rules: configMapCreates, failurePolicy: "Fail", matchConditions: defeatingConditions },
+  })),
+  // A binding's configuration error (no params found under Deny) comes before any condition.
+  {
+    kind: "ValidatingAdmissionPolicy" as const,
+    policy: {
+      failurePolicy: "Fail",
+      matchConstraints: { resourceRules: configMapCreates },
+      paramKind: { apiVersion: "v1", kind: "ConfigMap" },
+    },
+    binding: { paramRef: { name: "absent", parameterNotFoundAction: "Deny" } },
+  },
+  // A policy's configuration error (its paramKind not served) comes right after its matchConstraints.
+  {
+    kind: "ValidatingAdmissionPolicy" as const,
+    policy: {
+      failurePolicy: "Fail",
+      matchConstraints: {
+        resourceRules: [{ operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["*"] }],
+      },
+      paramKind: { apiVersion: "example.com/v1", kind: "Missing" },
+    },
+    binding: {},
+  },
+].map((subject) => ({ ...matchEverything, subject: subject as Query["subject"] }));

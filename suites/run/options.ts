@@ -34,4 +34,8 @@ export interface RunOptions {
   /** The minors to run at (already limited to those the implementation declares). */
   readonly minors: readonly Minor[];
   readonly caseFiles: readonly string[];
+  /** The share of generated scenarios with matchConditions, when claimed (default 0.2). */
+  readonly conditionRate?: number | undefined;
+  /** The share of generated scenarios with params, when claimed (default 0.2). */
+  readonly paramRate?: number | undefined;
 }

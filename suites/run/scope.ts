@@ -24,9 +24,9 @@ export function scenariosInScope(ctx: RunContext, phase: SkipPhase): fc.Arbitrar
       capabilities: ctx.matcher.capabilities,
       ...(ctx.matcher.input === "stored" && { invalidRate: 0 }),
       // An implementation that claims matchConditions gets them (and drawn users) in a fifth of the draws.
-      ...(ctx.matcher.capabilities.features.matchConditions && { conditionRate: 0.2 }),
+      ...(ctx.matcher.capabilities.features.matchConditions && { conditionRate: ctx.options.conditionRate ?? 0.2 }),
       // One that claims params gets a paramKind, paramRef and param objects in a fifth of them.
-      ...(ctx.matcher.capabilities.features.params && { paramRate: 0.2 }),
+      ...(ctx.matcher.capabilities.features.params && { paramRate: ctx.options.paramRate ?? 0.2 }),
     });
   } catch (e) {
     ctx.skips.notSent(phase, { by: "scope", reason: `nothing to generate: ${(e as Error).message}` });
