@@ -69,4 +69,27 @@ describe("realiseParams", () => {
     const mutating = realiseParams(query({}, "MutatingAdmissionPolicy"), renamed, "r");
     expect(!mutating.ok && mutating.why).toMatch(/mutating probe/);
   });
+
+  it("asks for ConfigMap params only by name, at 1.37: the server's ConfigMap param informer may be stopped for good", () => {
+    const configMaps = (ref: Record<string, unknown>, minor: Query["kubernetesVersion"] = "1.37"): Query => {
+      const q = query({
+        params: [{ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "gold", namespace: "prod" }, data: {} }],
+      });
+      return {
+        ...q,
+        kubernetesVersion: minor,
+        subject: {
+          kind: "ValidatingAdmissionPolicy",
+          policy: { paramKind: { apiVersion: "v1", kind: "ConfigMap" } },
+          binding: { paramRef: { ...ref, parameterNotFoundAction: "Deny" } },
+        } as Query["subject"],
+      };
+    };
+    const bySelector = realiseParams(configMaps({ selector: {} }), renamed, "r");
+    expect(!bySelector.ok && bySelector.why).toMatch(/a paramRef selector lists a stale cache/);
+    const byNameBefore = realiseParams(configMaps({ name: "gold" }, "1.36"), renamed, "r");
+    expect(!byNameBefore.ok && byNameBefore.why).toMatch(/before 1.37 a paramRef name/);
+    const byName = realiseParams(configMaps({ name: "gold" }), renamed, "r");
+    expect(byName.ok && byName.p.objects.map((o) => o.path)).toEqual(["/api/v1/namespaces/mc-r-1-prod/configmaps"]);
+  });
 });

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import type { ParamKind, ParamRef } from "../contract/kube.ts";
 import type { Query } from "../invariants/invariant.ts";
+import { atLeast } from "../model/versions.ts";
 import type { CustomResource } from "./customResources.ts";
 import { restPath } from "./resources.ts";
 
@@ -33,6 +34,8 @@ export function realiseParams(q: Query, namespaces: ReadonlyMap<string, string>,
       "a mutating probe cannot report which params its mutation ran with: params are realised for validating policies",
     );
   if (s.kind !== "ValidatingAdmissionPolicy") return no(`${s.kind} takes no params`);
+  const stale = staleConfigMapParams(q);
+  if (stale !== undefined) return no(stale);
   const crds = new Map<string, CustomResource>();
   for (const k of q.cluster.customKinds ?? []) {
     const [group, version] = k.apiVersion.split("/") as [string, string | undefined];
@@ -95,4 +98,30 @@ export function realiseParams(q: Query, namespaces: ReadonlyMap<string, string>,
       groups: [...crds.values()].map((c) => [c.group, c.realGroup] as const),
     },
   };
+}
+
+/**
+ * Why a v1 ConfigMap paramKind's params cannot be asked for, or undefined. kube-apiserver takes a
+ * built-in param kind's informer from its shared informer factory and starts it with a context
+ * that it cancels once no policy uses that kind (k8s.io/apiserver v0.37.2
+ * pkg/admission/plugin/policy/generic/policy_source.go ensureParamsForPolicyLocked, the clean-up
+ * of orphaned param informers); the factory never starts an informer type twice (k8s.io/client-go
+ * informers/factory.go Start, startedInformers). So once the last ConfigMap-param policy is gone —
+ * after every batch of this oracle — that informer is stopped for the server's lifetime, and a
+ * paramRef selector lists a frozen cache. A name is read from the API when the cache misses, from
+ * 1.37 (policy_dispatcher.go getParamDirectly); before, a name is read from the frozen cache too.
+ */
+function staleConfigMapParams(q: Query): string | undefined {
+  const s = q.subject;
+  if (!("policy" in s)) return undefined;
+  const kind = s.policy.paramKind;
+  const ref = s.binding?.paramRef;
+  if (kind?.apiVersion !== "v1" || kind.kind !== "ConfigMap" || !ref) return undefined;
+  const why =
+    "kube-apiserver stops a ConfigMap paramKind's shared informer once no policy uses that kind and never restarts it, so ";
+  if (ref.selector !== undefined && ref.selector !== null)
+    return `${why}a paramRef selector lists a stale cache (policy_source.go ensureParamsForPolicyLocked, client-go informers/factory.go Start)`;
+  if (!atLeast(q.kubernetesVersion, 37))
+    return `${why}before 1.37 a paramRef name is read from a stale cache too (1.37 reads a missing one from the API: getParamDirectly)`;
+  return undefined;
 }

@@ -3,9 +3,11 @@
 // pkg/admission/plugin/policy/generic/policy_source.go ensureParamsForPolicyLocked), and it sees
 // new objects through its watch, some time after they are created. For each param kind the batch
 // uses, the sentinel stores one param object after all the batch's params, in a namespace of its
-// own, and a policy bound to it by name under parameterNotFoundAction Allow: once a sentinel
-// request gets that policy's warning, its informer holds the sentinel's param, and with it every
-// param of that kind created before.
+// own, and a policy bound to it by a label selector under parameterNotFoundAction Allow: once a
+// sentinel request gets that policy's warning, its informer holds the sentinel's param, and with
+// it every param of that kind created before. A selector, not the name: from 1.37 a param named
+// but missing from the informer is read from the API directly (policy_dispatcher.go
+// getParamDirectly), which would say nothing of the informer; a selector lists the informer alone.
 import type { GroupVersionResource, ParamKind } from "../contract/kube.ts";
 import type { ParamRealisation } from "./paramObjects.ts";
 import type { ProbeNames } from "./probePolicies.ts";
@@ -29,16 +31,19 @@ export function paramKindsOf(
     const k = p?.paramKind;
     if (p === undefined || k === undefined || p.objects.length === 0) continue;
     const crd = p.crds.find((c) => `${c.realGroup}/${c.versions[0]}` === k.apiVersion && c.kind === k.kind);
+    // A ConfigMap param is only asked for by name at 1.37 (paramObjects.ts staleConfigMapParams),
+    // which kube-apiserver reads from the API when its informer lacks it: no sentinel is needed,
+    // and none could take effect (that informer may be stopped for good).
     const resource = crd
       ? { group: crd.realGroup, version: crd.versions[0] as string, resource: crd.plural }
-      : k.apiVersion === "v1" && k.kind === "ConfigMap"
-        ? { group: "", version: "v1", resource: "configmaps" }
-        : undefined;
-    if (resource !== undefined && (crd === undefined || crd.namespaced))
-      out.set(`${k.apiVersion} ${k.kind}`, { kind: k, resource });
+      : undefined;
+    if (resource !== undefined && crd?.namespaced) out.set(`${k.apiVersion} ${k.kind}`, { kind: k, resource });
   }
   return [...out.values()];
 }
+
+/** The label by which a sentinel's policy selects its param (one per param kind, in its own namespace). */
+const sentinelParamLabel = "matchconform.dev/sentinel-param";
 
 export function paramSentinel(
   p: Omit<ProbeNames, "id">,
@@ -54,7 +59,11 @@ export function paramSentinel(
       return {
         marker,
         path: restPath(resource, true, ns),
-        param: { apiVersion: kind.apiVersion, kind: kind.kind, metadata: { name: "mc-sentinel", namespace: ns } },
+        param: {
+          apiVersion: kind.apiVersion,
+          kind: kind.kind,
+          metadata: { name: "mc-sentinel", namespace: ns, labels: { ...labels(p), [sentinelParamLabel]: `${i}` } },
+        },
         policy: {
           apiVersion: "admissionregistration.k8s.io/v1",
           kind: "ValidatingAdmissionPolicy",
@@ -78,7 +87,11 @@ export function paramSentinel(
           spec: {
             policyName: metadata(i).name,
             validationActions: ["Warn"],
-            paramRef: { name: "mc-sentinel", namespace: ns, parameterNotFoundAction: "Allow" },
+            paramRef: {
+              selector: { matchLabels: { [sentinelParamLabel]: `${i}` } },
+              namespace: ns,
+              parameterNotFoundAction: "Allow",
+            },
           },
         },
       };
