@@ -1,6 +1,8 @@
 // Where a policy or webhook reaches its matchConditions: the variables they see there.
 import type { CelInput } from "@bufbuild/cel";
 import type { GroupVersionKind, MatchCondition } from "../contract/kube.ts";
+import type { Attributes } from "./attributes.ts";
+import type { Bindings } from "./cel/evaluate.ts";
 import { jsonToCel, requestValue } from "./cel/values.ts";
 import type { ConditionsResult } from "./matchConditions.ts";
 import { evaluateConditions } from "./matchConditions.ts";
@@ -20,18 +22,22 @@ export function matchConditionsFor(
   /** A policy with a paramKind: the param object of this evaluation, or null. */
   params?: CelInput,
 ): ConditionsResult {
-  const { attr } = ctx;
   return evaluateConditions(
     conditions,
     failurePolicy,
-    {
-      object: jsonToCel(attr.object),
-      oldObject: jsonToCel(attr.oldObject),
-      request: requestValue(attr, matchedKind, attr.user),
-      namespaceObject: null,
-      ...(params !== undefined && { params }),
-    },
+    conditionBindings(ctx.attr, matchedKind, params),
     ctx.minor,
     ctx.trace,
   );
+}
+
+/** The variables a matchCondition sees for the request's attributes (namespaceObject is null). */
+export function conditionBindings(attr: Attributes, matchedKind: GroupVersionKind, params?: CelInput): Bindings {
+  return {
+    object: jsonToCel(attr.object),
+    oldObject: jsonToCel(attr.oldObject),
+    request: requestValue(attr, matchedKind, attr.user),
+    namespaceObject: null,
+    ...(params !== undefined && { params }),
+  };
 }

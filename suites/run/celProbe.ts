@@ -10,8 +10,9 @@ import { agree } from "../../oracles/contract/agreement.ts";
 import type { MatchCondition } from "../../oracles/contract/kube.ts";
 import type { Query } from "../../oracles/invariants/invariant.ts";
 import { toAttributes } from "../../oracles/model/attributes.ts";
+import { operatorText } from "../../oracles/model/cel/compileIssues.ts";
 import { evaluateValue, parseCondition } from "../../oracles/model/cel/evaluate.ts";
-import { jsonToCel, requestValue } from "../../oracles/model/cel/values.ts";
+import { conditionBindings } from "../../oracles/model/conditionsFor.ts";
 import { wellFormed } from "../shrink/normaliseQuery.ts";
 import type { RunContext } from "./runContext.ts";
 
@@ -42,12 +43,7 @@ export async function divergentPart(ctx: RunContext, q: Query): Promise<CelPart 
   const conditions = (s.policy?.matchConditions ?? s.webhook?.matchConditions) as MatchCondition[] | undefined;
   if (!Array.isArray(conditions)) return undefined;
   const attr = toAttributes(q.request);
-  const bindings = {
-    object: jsonToCel(attr.object),
-    oldObject: jsonToCel(attr.oldObject),
-    request: requestValue(attr, attr.kind, attr.user),
-    namespaceObject: null,
-  };
+  const bindings = conditionBindings(attr, attr.kind);
   const parts = conditions
     .flatMap((c) => {
       const p = typeof c?.expression === "string" ? parseCondition(c.expression) : undefined;
@@ -136,21 +132,10 @@ function literal(v: unknown): string | undefined {
   return undefined;
 }
 
+/** Operators by their tokens (compileIssues.ts), with the ones a token would not name. */
 const operators: Readonly<Record<string, string>> = {
-  "_==_": "==",
-  "_!=_": "!=",
-  "_<_": "<",
-  "_<=_": "<=",
-  "_>_": ">",
-  "_>=_": ">=",
-  "_+_": "+",
-  "_-_": "-",
-  "_*_": "*",
-  "_/_": "/",
-  "_%_": "%",
+  ...operatorText,
   "_[_]": "index [ ]",
-  "@in": "in",
-  "!_": "!",
   "-_": "unary -",
   "_&&_": "&&",
   "_||_": "||",

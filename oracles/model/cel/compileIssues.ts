@@ -56,7 +56,8 @@ function questionMarkAfter(src: string, from: number): number | undefined {
   return undefined;
 }
 
-const operatorText: Readonly<Record<string, string>> = {
+/** The source token of each operator function, where cel-go places its node. */
+export const operatorText: Readonly<Record<string, string>> = {
   "_==_": "==",
   "_!=_": "!=",
   "_<_": "<",
