@@ -18,10 +18,11 @@ export { MatcherStartError } from "../oracles/adapters/matcher.ts";
 export { modelMatcher } from "../oracles/adapters/modelMatcher.ts";
 export type { ModuleOptions } from "../oracles/adapters/moduleMatcher.ts";
 export { loadModuleMatcher } from "../oracles/adapters/moduleMatcher.ts";
-export type { Capabilities, Feature } from "../oracles/contract/capabilities.ts";
-export { fullCapabilities, type NotSent, outOfScope, whyNotSent } from "../oracles/contract/capabilities.ts";
+export type { Capabilities } from "../oracles/contract/capabilities.ts";
+export { fullCapabilities } from "../oracles/contract/capabilities.ts";
 export type { Case, Test } from "../oracles/contract/case.ts";
 export type { Cluster } from "../oracles/contract/cluster.ts";
+export type { Feature } from "../oracles/contract/features.ts";
 export type {
   AdmissionRequest,
   BindingSpec,
@@ -51,10 +52,12 @@ export type {
   SubjectInputForm,
 } from "../oracles/contract/protocol.ts";
 export { protocolVersion } from "../oracles/contract/protocol.ts";
+export type { Query } from "../oracles/contract/query.ts";
 export type { PolicySubject, Subject, SubjectKind, WebhookSubject } from "../oracles/contract/subject.ts";
 export { subjectKinds } from "../oracles/contract/subject.ts";
 export { invariants } from "../oracles/invariants/index.ts";
-export type { Invariant, Query } from "../oracles/invariants/invariant.ts";
+export type { Invariant } from "../oracles/invariants/invariant.ts";
+export { type NotSent, outOfScope, whyNotSent } from "../oracles/scope/whyNotSent.ts";
 export type { RunReport } from "../reports/runReport.ts";
 export { summary } from "../reports/runText.ts";
 export { writeReports } from "../reports/writeReports.ts";

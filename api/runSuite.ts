@@ -3,7 +3,7 @@
 import { loadAll } from "../cli/loadAll.ts";
 import { defaultCorpus, packageVersion } from "../cli/packageRoot.ts";
 import type { Matcher } from "../oracles/adapters/matcher.ts";
-import type { Minor } from "../oracles/model/versions.ts";
+import type { Minor } from "../oracles/contract/versions.ts";
 import type { RunReport } from "../reports/runReport.ts";
 import type { LoadedCase } from "../suites/format/loadCaseFile.ts";
 import type { ExpectedFailure } from "../suites/run/expectedFailures.ts";

@@ -6,7 +6,7 @@
 // bundle, or the server gave no usable answer to one.
 import type { ApiserverMatcher } from "../oracles/apiserver/apiserverMatcher.ts";
 import { startApiserverMatcher } from "../oracles/apiserver/apiserverMatcher.ts";
-import { isMinor, latestMinor, supportedMinors } from "../oracles/model/versions.ts";
+import { isMinor, latestMinor, supportedMinors } from "../oracles/contract/versions.ts";
 import { formatAnswer } from "../reports/answerText.ts";
 import { formatExpected } from "../reports/replayText.ts";
 import type { BundleVerdict } from "../suites/bundles/checkBundles.ts";

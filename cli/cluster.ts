@@ -1,8 +1,8 @@
 // `matchconform cluster up [--kubernetes-version 1.37]` and `matchconform cluster down`.
 import { spawn } from "node:child_process";
 import { current, down, up } from "../oracles/apiserver/localControlPlane.ts";
-import type { Minor } from "../oracles/model/versions.ts";
-import { isMinor, latestMinor, supportedMinors } from "../oracles/model/versions.ts";
+import type { Minor } from "../oracles/contract/versions.ts";
+import { isMinor, latestMinor, supportedMinors } from "../oracles/contract/versions.ts";
 import { packagePath } from "./packageRoot.ts";
 import { UsageError } from "./usageError.ts";
 

@@ -4,7 +4,7 @@ import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
 import type { Answer, Matcher } from "../oracles/adapters/matcher.ts";
 import { fullCapabilities } from "../oracles/contract/capabilities.ts";
-import type { Query } from "../oracles/invariants/invariant.ts";
+import type { Query } from "../oracles/contract/query.ts";
 import type { InterruptHandling } from "./interrupt.ts";
 import { onInterrupt } from "./interrupt.ts";
 

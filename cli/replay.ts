@@ -1,5 +1,5 @@
 // `matchconform replay <files or folders...> [--kubernetes-version 1.37]`
-import { isMinor, supportedMinors } from "../oracles/model/versions.ts";
+import { isMinor, supportedMinors } from "../oracles/contract/versions.ts";
 import { closingLine, formatFailures, formatNotRun, nothingTested } from "../reports/replayText.ts";
 import { notRun, replayWith } from "../suites/replay/replayCases.ts";
 import { durationMs } from "./budgetFlags.ts";

@@ -1,8 +1,8 @@
 // The report of a run that never got going: the implementation was started but would not answer
 // start, or declared nothing the run could ask. Every count is zero; the header says why.
 import { fullCapabilities } from "../oracles/contract/capabilities.ts";
+import type { Minor } from "../oracles/contract/versions.ts";
 import { clauseNames } from "../oracles/model/clauses.ts";
-import type { Minor } from "../oracles/model/versions.ts";
 import type { RunReport } from "../reports/runReport.ts";
 
 export interface Unfinished {

@@ -12,8 +12,8 @@ import { leftovers, startApiserverMatcher } from "../oracles/apiserver/apiserver
 import type { Connection } from "../oracles/apiserver/kubeHttp.ts";
 import { KubeHttp } from "../oracles/apiserver/kubeHttp.ts";
 import { current, up } from "../oracles/apiserver/localControlPlane.ts";
-import type { Minor } from "../oracles/model/versions.ts";
-import { isMinor, latestMinor, supportedMinors } from "../oracles/model/versions.ts";
+import type { Minor } from "../oracles/contract/versions.ts";
+import { isMinor, latestMinor, supportedMinors } from "../oracles/contract/versions.ts";
 import { writeRecordedVerdicts } from "../reports/recordedVerdicts.ts";
 import { summary, terminalProgress } from "../reports/runText.ts";
 import { writeReports } from "../reports/writeReports.ts";

@@ -4,14 +4,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Capabilities } from "../oracles/contract/capabilities.ts";
-import { features, operations, outOfScope } from "../oracles/contract/capabilities.ts";
+import { features, operations } from "../oracles/contract/features.ts";
 import type { Subject } from "../oracles/contract/subject.ts";
 import { subjectKinds } from "../oracles/contract/subject.ts";
+import { supportedMinors } from "../oracles/contract/versions.ts";
 import { defaultSubject } from "../oracles/model/defaulting.ts";
 import { labelKeyErrors, labelValueErrors, validateLabelSelector } from "../oracles/model/labelValidation.ts";
 import { noTrace } from "../oracles/model/trace.ts";
 import { validateSubject } from "../oracles/model/validation.ts";
-import { supportedMinors } from "../oracles/model/versions.ts";
+import { outOfScope } from "../oracles/scope/whyNotSent.ts";
 import { incoherence, parseCaseFile } from "../suites/format/loadCaseFile.ts";
 import { unrealEquivalents, unrealRequest } from "../suites/format/unrealInput.ts";
 import { admissionRequest } from "./admissionRequest.ts";

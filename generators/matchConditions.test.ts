@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { carriesMatchConditions, fullCapabilities } from "../oracles/contract/capabilities.ts";
+import { fullCapabilities } from "../oracles/contract/capabilities.ts";
+import { carriesMatchConditions } from "../oracles/contract/features.ts";
 import type { AdmissionRequest } from "../oracles/contract/kube.ts";
 import { toAttributes } from "../oracles/model/attributes.ts";
 import { evaluateCondition } from "../oracles/model/cel/evaluate.ts";

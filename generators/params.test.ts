@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { carriesParams, fullCapabilities } from "../oracles/contract/capabilities.ts";
+import { fullCapabilities } from "../oracles/contract/capabilities.ts";
+import { carriesParams } from "../oracles/contract/features.ts";
 import { decide } from "../oracles/model/decide.ts";
 import { outsideModel } from "../oracles/model/outsideModel.ts";
 import { parseCaseFile } from "../suites/format/loadCaseFile.ts";

@@ -1,19 +1,15 @@
 import fc from "fast-check";
 import type { Capabilities } from "../oracles/contract/capabilities.ts";
-import {
-  claimsSubjectAt,
-  fullCapabilities,
-  isBuiltinGroup,
-  isUnboundPolicy,
-} from "../oracles/contract/capabilities.ts";
+import { claimsSubjectAt, fullCapabilities } from "../oracles/contract/capabilities.ts";
 import type { Cluster } from "../oracles/contract/cluster.ts";
+import { isBuiltinGroup, isUnboundPolicy } from "../oracles/contract/features.ts";
 import type { AdmissionRequest, GroupVersionResource } from "../oracles/contract/kube.ts";
 import type { Subject, SubjectKind } from "../oracles/contract/subject.ts";
+import type { Minor } from "../oracles/contract/versions.ts";
+import { supportedMinors } from "../oracles/contract/versions.ts";
 import { servesSubject } from "../oracles/model/decide.ts";
 import { builtinEquivalents } from "../oracles/model/equivalents.ts";
 import { outsideModel } from "../oracles/model/outsideModel.ts";
-import type { Minor } from "../oracles/model/versions.ts";
-import { supportedMinors } from "../oracles/model/versions.ts";
 import type { AdmissionRequestConstraints } from "./admissionRequest.ts";
 import { admissionRequest, drawableTypes } from "./admissionRequest.ts";
 import { cluster } from "./cluster.ts";

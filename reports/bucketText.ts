@@ -1,7 +1,7 @@
 // How one bucket reads, shared by the text, Markdown and HTML reports: its title in words, where
 // it was seen, both answers, the minimal case's state, and for an invariant both subjects.
 import { dump } from "js-yaml";
-import type { Query } from "../oracles/invariants/invariant.ts";
+import type { Query } from "../oracles/contract/query.ts";
 import { formatAnswer, formatReference } from "./answerText.ts";
 import type { Bucket, RunReport } from "./runReport.ts";
 

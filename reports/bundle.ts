@@ -5,10 +5,10 @@
 // not-reproducible.txt say why, in the apiserver oracle's words.
 import { dump } from "js-yaml";
 import type { Expected } from "../oracles/contract/outcome.ts";
+import type { Query } from "../oracles/contract/query.ts";
 import type { Subject } from "../oracles/contract/subject.ts";
-import type { Query } from "../oracles/invariants/invariant.ts";
-import type { Minor } from "../oracles/model/versions.ts";
-import { atLeast } from "../oracles/model/versions.ts";
+import type { Minor } from "../oracles/contract/versions.ts";
+import { atLeast } from "../oracles/contract/versions.ts";
 import { parseCaseFile } from "../suites/format/loadCaseFile.ts";
 import type { Realised } from "./bundleRequest.ts";
 import { realise, reproductionLabel } from "./bundleRequest.ts";

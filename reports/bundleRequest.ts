@@ -11,8 +11,8 @@ import { isNamespaceResource } from "../oracles/apiserver/rename.ts";
 import type { Realisable } from "../oracles/apiserver/resources.ts";
 import { realisable, restPath } from "../oracles/apiserver/resources.ts";
 import type { AdmissionRequest } from "../oracles/contract/kube.ts";
+import type { Query } from "../oracles/contract/query.ts";
 import { subjectKinds } from "../oracles/contract/subject.ts";
-import type { Query } from "../oracles/invariants/invariant.ts";
 
 type Obj = Record<string, unknown>;
 

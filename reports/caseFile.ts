@@ -1,7 +1,7 @@
 // Writes queries and the outcomes observed for them as a case file (format v1) that `replay` reads.
 import { dump } from "js-yaml";
 import type { Expected, Outcome } from "../oracles/contract/outcome.ts";
-import type { Query } from "../oracles/invariants/invariant.ts";
+import type { Query } from "../oracles/contract/query.ts";
 
 export interface Observation {
   readonly description: string;

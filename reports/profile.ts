@@ -1,8 +1,10 @@
 // The claimed profile next to the full one (as Gateway API conformance reports list supported
 // features), and the skip reasons of a run, for every report format.
 import { resourceTypes } from "../generators/vocabulary.ts";
-import type { Capabilities, Feature } from "../oracles/contract/capabilities.ts";
-import { claimsSubresource, featureSummaries, features, operations } from "../oracles/contract/capabilities.ts";
+import type { Capabilities } from "../oracles/contract/capabilities.ts";
+import { claimsSubresource } from "../oracles/contract/capabilities.ts";
+import type { Feature } from "../oracles/contract/features.ts";
+import { featureSummaries, features, operations } from "../oracles/contract/features.ts";
 import type { SubjectKind } from "../oracles/contract/subject.ts";
 import { subjectKinds } from "../oracles/contract/subject.ts";
 import type { PhaseSkips, RunReport, SkipPhase } from "./runReport.ts";

@@ -9,8 +9,8 @@ import { loadAll } from "../cli/loadAll.ts";
 import { scenario } from "../generators/scenario.ts";
 import { modelMatcher } from "../oracles/adapters/modelMatcher.ts";
 import { recordingMatcher } from "../oracles/adapters/recordingMatcher.ts";
-import type { Query } from "../oracles/invariants/invariant.ts";
-import type { Minor } from "../oracles/model/versions.ts";
+import type { Query } from "../oracles/contract/query.ts";
+import type { Minor } from "../oracles/contract/versions.ts";
 import { replayWithModel } from "../suites/replay/replayCases.ts";
 import { versionFolder, writeRecordedVerdicts } from "./recordedVerdicts.ts";
 

@@ -16,8 +16,8 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import type { Verdict } from "../oracles/adapters/recordingMatcher.ts";
-import type { Query } from "../oracles/invariants/invariant.ts";
-import type { Minor } from "../oracles/model/versions.ts";
+import type { Query } from "../oracles/contract/query.ts";
+import type { Minor } from "../oracles/contract/versions.ts";
 import type { Observation } from "./caseFile.ts";
 import { toCaseFile } from "./caseFile.ts";
 

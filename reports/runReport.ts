@@ -4,9 +4,9 @@ import type { Answer, ImplementationHealth } from "../oracles/adapters/matcher.t
 import type { Capabilities } from "../oracles/contract/capabilities.ts";
 import type { Expected, Outcome } from "../oracles/contract/outcome.ts";
 import type { ImplementationInfo, SubjectInputForm } from "../oracles/contract/protocol.ts";
+import type { Query } from "../oracles/contract/query.ts";
 import type { SubjectKind } from "../oracles/contract/subject.ts";
-import type { Query } from "../oracles/invariants/invariant.ts";
-import type { Minor } from "../oracles/model/versions.ts";
+import type { Minor } from "../oracles/contract/versions.ts";
 
 export type Phase = "corpus" | "generated" | "invariant";
 

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Query } from "../invariants/invariant.ts";
+import type { Query } from "../contract/query.ts";
 import { startChildMatcher } from "./childMatcher.ts";
 import type { Matcher } from "./matcher.ts";
 import { MatcherStartError } from "./matcher.ts";

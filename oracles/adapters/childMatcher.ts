@@ -6,10 +6,10 @@
 import type { Capabilities } from "../contract/capabilities.ts";
 import { readCapabilities } from "../contract/capabilities.ts";
 import type { ImplementationInfo, SubjectInputForm } from "../contract/protocol.ts";
+import type { Query } from "../contract/query.ts";
 import type { SubjectKind } from "../contract/subject.ts";
-import type { Query } from "../invariants/invariant.ts";
-import type { Minor } from "../model/versions.ts";
-import { isMinor } from "../model/versions.ts";
+import type { Minor } from "../contract/versions.ts";
+import { isMinor } from "../contract/versions.ts";
 import { LineChild } from "./childProcess.ts";
 import type { Answer, BrokenProblem, ImplementationHealth, Matcher, ProtocolFaultKind } from "./matcher.ts";
 import { MatcherStartError } from "./matcher.ts";

@@ -2,13 +2,14 @@
 // the subject as written (`manifest`) or defaulted (`stored`, never an invalid one); nothing
 // outside the implementation's claimed capabilities (docs/protocol-capabilities.md).
 import type { Capabilities } from "../contract/capabilities.ts";
-import { fullCapabilities, outOfScope } from "../contract/capabilities.ts";
+import { fullCapabilities } from "../contract/capabilities.ts";
 import type { MatchMessage, SubjectInputForm } from "../contract/protocol.ts";
-import type { Query } from "../invariants/invariant.ts";
+import type { Query } from "../contract/query.ts";
 import { defaultSubject } from "../model/defaulting.ts";
 import { equivalentResourcesFor } from "../model/equivalents.ts";
 import { noTrace } from "../model/trace.ts";
 import { validateSubject } from "../model/validation.ts";
+import { outOfScope } from "../scope/whyNotSent.ts";
 
 export type PreparedMessage =
   | { readonly send: true; readonly message: Omit<MatchMessage, "seq"> }

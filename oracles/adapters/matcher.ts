@@ -3,9 +3,9 @@ import type { Capabilities } from "../contract/capabilities.ts";
 import { claimsSubjectAt } from "../contract/capabilities.ts";
 import type { Outcome } from "../contract/outcome.ts";
 import type { ImplementationInfo, SubjectInputForm } from "../contract/protocol.ts";
+import type { Query } from "../contract/query.ts";
 import type { SubjectKind } from "../contract/subject.ts";
-import type { Query } from "../invariants/invariant.ts";
-import type { Minor } from "../model/versions.ts";
+import type { Minor } from "../contract/versions.ts";
 
 /** What an implementation answered, as a closed union. */
 export type Answer =

@@ -1,9 +1,9 @@
 // The reference model as a Matcher: the embedded default implementation.
 import { fullCapabilities } from "../contract/capabilities.ts";
 import { subjectKinds } from "../contract/subject.ts";
+import { supportedMinors } from "../contract/versions.ts";
 import { decide } from "../model/decide.ts";
 import { outsideModel } from "../model/outsideModel.ts";
-import { supportedMinors } from "../model/versions.ts";
 import type { Matcher } from "./matcher.ts";
 
 export function modelMatcher(): Matcher {

@@ -4,7 +4,7 @@
 
 import { readCapabilities } from "../contract/capabilities.ts";
 import type { SubjectInputForm } from "../contract/protocol.ts";
-import { isMinor } from "../model/versions.ts";
+import { isMinor } from "../contract/versions.ts";
 import { importModule } from "./importModule.ts";
 import type { Answer, Matcher } from "./matcher.ts";
 import { MatcherStartError } from "./matcher.ts";

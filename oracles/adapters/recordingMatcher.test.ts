@@ -1,6 +1,6 @@
 // The recording wrapper keeps each distinct query's outcome and only counts what is not an outcome.
 import { describe, expect, it } from "vitest";
-import type { Query } from "../invariants/invariant.ts";
+import type { Query } from "../contract/query.ts";
 import type { Answer, Matcher } from "./matcher.ts";
 import { modelMatcher } from "./modelMatcher.ts";
 import { queryKey, recordingMatcher } from "./recordingMatcher.ts";

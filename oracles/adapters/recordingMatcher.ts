@@ -3,7 +3,7 @@
 // Only outcomes are kept; skipped, errored and broken answers are counted, never recorded.
 import { createHash } from "node:crypto";
 import type { Outcome } from "../contract/outcome.ts";
-import type { Query } from "../invariants/invariant.ts";
+import type { Query } from "../contract/query.ts";
 import type { Answer, Matcher } from "./matcher.ts";
 
 export interface Verdict {

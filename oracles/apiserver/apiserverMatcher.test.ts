@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadAll } from "../../cli/loadAll.ts";
 import { satisfies } from "../contract/agreement.ts";
-import type { Query } from "../invariants/invariant.ts";
+import type { Query } from "../contract/query.ts";
 import type { ApiserverMatcher } from "./apiserverMatcher.ts";
 import { leftovers, startApiserverMatcher } from "./apiserverMatcher.ts";
 import { KubeHttp } from "./kubeHttp.ts";

@@ -5,11 +5,12 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Answer, Matcher } from "../adapters/matcher.ts";
-import { carriesMatchConditions, fullCapabilities } from "../contract/capabilities.ts";
+import { fullCapabilities } from "../contract/capabilities.ts";
+import { carriesMatchConditions } from "../contract/features.ts";
 import type { ParamKind } from "../contract/kube.ts";
+import type { Query } from "../contract/query.ts";
 import type { SubjectKind } from "../contract/subject.ts";
-import type { Query } from "../invariants/invariant.ts";
-import type { Minor } from "../model/versions.ts";
+import type { Minor } from "../contract/versions.ts";
 import type { CustomResource } from "./customResources.ts";
 import { answerInQueryGroup, crdCollection, crdManifest, crdName } from "./customResources.ts";
 import type { Connection, Reply } from "./kubeHttp.ts";

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import type { Answer } from "../adapters/matcher.ts";
 import type { AdmissionRequest, EquivalentResource } from "../contract/kube.ts";
-import type { Query } from "../invariants/invariant.ts";
+import type { Query } from "../contract/query.ts";
 import type { Realisable } from "./resources.ts";
 import { putParent } from "./resources.ts";
 

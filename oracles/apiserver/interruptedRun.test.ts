@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadAll } from "../../cli/loadAll.ts";
 import { sourceCli } from "../../cli/sourceCli.ts";
 import type { Answer } from "../adapters/matcher.ts";
-import type { Query } from "../invariants/invariant.ts";
+import type { Query } from "../contract/query.ts";
 import type { ApiserverMatcherOptions } from "./apiserverMatcher.ts";
 import { leftovers, startApiserverMatcher } from "./apiserverMatcher.ts";
 import { KubeHttp } from "./kubeHttp.ts";

@@ -3,8 +3,8 @@
 // renamed namespaces, and the probe's paramKind and paramRef following both renamings.
 import { createHash } from "node:crypto";
 import type { ParamKind, ParamRef } from "../contract/kube.ts";
-import type { Query } from "../invariants/invariant.ts";
-import { atLeast } from "../model/versions.ts";
+import type { Query } from "../contract/query.ts";
+import { atLeast } from "../contract/versions.ts";
 import type { CustomResource } from "./customResources.ts";
 import { restPath } from "./resources.ts";
 

@@ -2,7 +2,7 @@
 // conditions read what the server sees otherwise.
 import { describe, expect, it } from "vitest";
 import type { AdmissionRequest } from "../contract/kube.ts";
-import type { Query } from "../invariants/invariant.ts";
+import type { Query } from "../contract/query.ts";
 import { bodyOf, prepare } from "./prepareQuery.ts";
 import { realisable } from "./resources.ts";
 import { matchEverything } from "./testQueries.ts";

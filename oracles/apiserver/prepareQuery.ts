@@ -2,14 +2,14 @@
 // (and CRD group), what must be realised for it, or the reason it cannot be asked (the first that
 // applies), and the object to send.
 import type { Answer } from "../adapters/matcher.ts";
-import { carriesMatchConditions, carriesParams } from "../contract/capabilities.ts";
+import { carriesMatchConditions, carriesParams } from "../contract/features.ts";
 import type { AdmissionRequest, EquivalentResource } from "../contract/kube.ts";
+import type { Query } from "../contract/query.ts";
 import type { SubjectKind } from "../contract/subject.ts";
-import type { Query } from "../invariants/invariant.ts";
+import type { Minor } from "../contract/versions.ts";
 import { toAttributes } from "../model/attributes.ts";
 import { builtinEquivalents } from "../model/equivalents.ts";
 import { isAuthReview, isPolicyConfigurationResource } from "../model/exemptions.ts";
-import type { Minor } from "../model/versions.ts";
 import type { CustomResource } from "./customResources.ts";
 import { customResourceFor } from "./customResources.ts";
 import type { SentUser } from "./impersonatedUser.ts";

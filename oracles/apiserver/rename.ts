@@ -3,8 +3,8 @@
 import { createHash } from "node:crypto";
 import type { Cluster } from "../contract/cluster.ts";
 import type { AdmissionRequest, LabelSelector, MatchResources, NamedRuleWithOperations } from "../contract/kube.ts";
+import type { Query } from "../contract/query.ts";
 import type { Subject } from "../contract/subject.ts";
-import type { Query } from "../invariants/invariant.ts";
 
 export const nameLabel = "kubernetes.io/metadata.name";
 

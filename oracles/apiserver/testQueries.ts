@@ -1,5 +1,5 @@
 // Queries the apiserver tests share.
-import type { Query } from "../invariants/invariant.ts";
+import type { Query } from "../contract/query.ts";
 
 /** A bare MatchResources that matches everything, on a ConfigMap create in namespace `bystand`. */
 export const matchEverything: Query = {

@@ -1,7 +1,7 @@
 // Line protocol v1 (conformance-format.md §2): one JSON object per line each way.
 
-import type { Feature } from "./capabilities.ts";
 import type { Cluster } from "./cluster.ts";
+import type { Feature } from "./features.ts";
 import type { AdmissionRequest, GroupVersionKind, GroupVersionResource, Operation } from "./kube.ts";
 import type { Subject, SubjectKind } from "./subject.ts";
 

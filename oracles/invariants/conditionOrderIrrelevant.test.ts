@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { checkInvariant } from "../../suites/properties/checkInvariant.ts";
 import type { Outcome } from "../contract/outcome.ts";
+import type { Query } from "../contract/query.ts";
 import type { Subject } from "../contract/subject.ts";
 import { decide } from "../model/decide.ts";
 import { request } from "../model/testHelpers.ts";
 import { conditionOrderIrrelevant } from "./conditionOrderIrrelevant.ts";
-import type { Query } from "./invariant.ts";
 
 const rule = { operations: ["CREATE"], apiGroups: [""], apiVersions: ["v1"], resources: ["pods"] };
 const query = (expressions: string[], failurePolicy?: "Ignore"): Query => ({

@@ -1,19 +1,8 @@
 // A metamorphic relation between two decisions of one implementation: usable against any
 // implementation without knowing the right answer.
 import type fc from "fast-check";
-import type { Cluster } from "../contract/cluster.ts";
-import type { AdmissionRequest } from "../contract/kube.ts";
 import type { Outcome } from "../contract/outcome.ts";
-import type { Subject } from "../contract/subject.ts";
-import type { Minor } from "../model/versions.ts";
-
-/** One decision to ask for (the fields of a line-protocol `match` message). */
-export interface Query {
-  readonly kubernetesVersion: Minor;
-  readonly subject: Subject;
-  readonly cluster: Cluster;
-  readonly request: AdmissionRequest;
-}
+import type { Query } from "../contract/query.ts";
 
 export interface Invariant<X = unknown> {
   /** A stable camelCase name, used in reports. */

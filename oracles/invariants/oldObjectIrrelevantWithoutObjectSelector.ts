@@ -1,5 +1,5 @@
 import { labels } from "../../generators/labels.ts";
-import { carriesMatchConditions } from "../contract/capabilities.ts";
+import { carriesMatchConditions } from "../contract/features.ts";
 import type { Subject } from "../contract/subject.ts";
 import { invariant } from "./invariant.ts";
 import { same } from "./relations.ts";

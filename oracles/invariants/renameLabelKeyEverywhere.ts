@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { carriesMatchConditions, carriesParams } from "../contract/capabilities.ts";
+import { carriesMatchConditions, carriesParams } from "../contract/features.ts";
 import type { LabelSelector } from "../contract/kube.ts";
-import type { Query } from "./invariant.ts";
+import type { Query } from "../contract/query.ts";
 import { invariant } from "./invariant.ts";
 import { same, whereBothValid } from "./relations.ts";
 import { mapNamespaceLabels, mapObjectLabels, mapSelectors, mentionedKeys, renameKeys } from "./subjectParts.ts";

@@ -7,9 +7,9 @@ import type {
   NamedRuleWithOperations,
   RuleWithOperations,
 } from "../contract/kube.ts";
+import type { Query } from "../contract/query.ts";
 import type { Subject } from "../contract/subject.ts";
 import { isEmptyKind } from "../model/equivalents.ts";
-import type { Query } from "./invariant.ts";
 
 /** Applies f to every MatchResources of the subject (policy, binding, MatchResources subject). */
 export function mapMatchResources(

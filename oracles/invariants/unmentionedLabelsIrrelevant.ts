@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { carriesMatchConditions } from "../contract/capabilities.ts";
+import { carriesMatchConditions } from "../contract/features.ts";
 import { invariant } from "./invariant.ts";
 import { same } from "./relations.ts";
 import { mapNamespaceLabels, mapObjectLabels, mentionedKeys } from "./subjectParts.ts";

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { carriesParams } from "../contract/capabilities.ts";
+import { carriesParams } from "../contract/features.ts";
 import { invariant } from "./invariant.ts";
 import { same } from "./relations.ts";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { carriesMatchConditions } from "../contract/capabilities.ts";
+import { carriesMatchConditions } from "../contract/features.ts";
+import type { Query } from "../contract/query.ts";
 import type { Subject } from "../contract/subject.ts";
-import type { Query } from "./invariant.ts";
 import { invariant } from "./invariant.ts";
 import { same, whereBothValid } from "./relations.ts";
 

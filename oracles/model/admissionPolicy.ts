@@ -4,6 +4,7 @@ import type { CelInput } from "@bufbuild/cel";
 import type { ParamObject } from "../contract/cluster.ts";
 import type { Outcome } from "../contract/outcome.ts";
 import type { PolicySubject } from "../contract/subject.ts";
+import { atLeast } from "../contract/versions.ts";
 import { asValidatingAdmissionSeesIt } from "./attributes.ts";
 import { jsonToCel } from "./cel/values.ts";
 import type { ClauseName } from "./clauses.ts";
@@ -13,7 +14,6 @@ import type { MatchContext } from "./matchResources.ts";
 import { matchResources } from "./matchResources.ts";
 import { collectParams, paramKindNotFound, paramName, paramScope } from "./params.ts";
 import { namespaceNotFound } from "./statusError.ts";
-import { atLeast } from "./versions.ts";
 
 /** The names the model gives the subject's policy and binding in its messages. */
 export const policyName = "subject-policy";

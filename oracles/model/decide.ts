@@ -3,6 +3,8 @@ import type { Cluster } from "../contract/cluster.ts";
 import type { AdmissionRequest } from "../contract/kube.ts";
 import type { Outcome } from "../contract/outcome.ts";
 import type { Subject, SubjectKind } from "../contract/subject.ts";
+import type { Minor } from "../contract/versions.ts";
+import { atLeast } from "../contract/versions.ts";
 import { decidePolicy } from "./admissionPolicy.ts";
 import { toAttributes } from "./attributes.ts";
 import type { ClauseName } from "./clauses.ts";
@@ -13,8 +15,6 @@ import { matchResources } from "./matchResources.ts";
 import type { Trace } from "./trace.ts";
 import { ClauseTrace } from "./trace.ts";
 import { validateSubject } from "./validation.ts";
-import type { Minor } from "./versions.ts";
-import { atLeast } from "./versions.ts";
 import { decideWebhook } from "./webhook.ts";
 
 export interface Decision {

@@ -12,10 +12,10 @@ import type {
   Webhook,
 } from "../contract/kube.ts";
 import type { Subject } from "../contract/subject.ts";
+import type { Minor } from "../contract/versions.ts";
+import { atLeast } from "../contract/versions.ts";
 import { decodeNulls } from "./decoding.ts";
 import type { Trace } from "./trace.ts";
-import type { Minor } from "./versions.ts";
-import { atLeast } from "./versions.ts";
 
 /** The manifest as decoded (nulls as the Go types take them), then defaulted at the minor (any but 1.32-1.33 when omitted). */
 export function defaultSubject(manifest: Subject, trace: Trace, minor?: Minor): Subject {

@@ -1,9 +1,9 @@
 // k8s.io/apimachinery pkg/runtime/mapper.go equivalentResourceRegistry: EquivalentResourcesFor and KindFor.
 import type { Cluster } from "../contract/cluster.ts";
 import type { EquivalentResource, GroupVersionKind, GroupVersionResource } from "../contract/kube.ts";
+import type { Minor } from "../contract/versions.ts";
+import { minorsInRange } from "../contract/versions.ts";
 import registry from "./data/equivalent-resources.json" with { type: "json" };
-import type { Minor } from "./versions.ts";
-import { minorsInRange } from "./versions.ts";
 
 interface Family {
   readonly minors: string;

@@ -1,7 +1,8 @@
 // The requests that admission never matches, by Kubernetes minor (upstream-semantics.md §1.10).
+
+import type { Minor } from "../contract/versions.ts";
+import { atLeast } from "../contract/versions.ts";
 import type { Attributes } from "./attributes.ts";
-import type { Minor } from "./versions.ts";
-import { atLeast } from "./versions.ts";
 
 const admissionGroup = "admissionregistration.k8s.io";
 

@@ -1,7 +1,7 @@
 // k8s.io/apimachinery pkg/util/validation/field: errors with a field path, printed as upstream
 // prints them at each minor.
-import type { Minor } from "./versions.ts";
-import { atLeast } from "./versions.ts";
+import type { Minor } from "../contract/versions.ts";
+import { atLeast } from "../contract/versions.ts";
 
 type ErrorType =
   | "Required value"

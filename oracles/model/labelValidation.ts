@@ -1,11 +1,11 @@
 // k8s.io/apimachinery pkg/api/validate/content/kube.go IsLabelKey (IsQualifiedName before 1.35),
 // IsLabelValue, dns.go IsDNS1123Subdomain, path.go IsPathSegmentName, and pkg/apis/meta/v1/validation ValidateLabelSelector.
 import type { LabelSelector } from "../contract/kube.ts";
+import type { Minor } from "../contract/versions.ts";
+import { atLeast } from "../contract/versions.ts";
 import type { FieldError } from "./fieldErrors.ts";
 import { forbidden, invalid, required } from "./fieldErrors.ts";
 import type { Trace } from "./trace.ts";
-import type { Minor } from "./versions.ts";
-import { atLeast } from "./versions.ts";
 
 const keyFmt = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
 const keyRegexp = new RegExp(`^${keyFmt}$`);

@@ -2,6 +2,8 @@
 // step of pkg/admission/plugin/cel/compile.go CompileCELExpression that API validation runs.
 import type { parse } from "@bufbuild/cel";
 import type { MatchCondition } from "../contract/kube.ts";
+import type { Minor } from "../contract/versions.ts";
+import { atLeast } from "../contract/versions.ts";
 import { typeName } from "./cel/celType.ts";
 import type { Variable } from "./cel/check.ts";
 import { checkCondition } from "./cel/check.ts";
@@ -9,8 +11,6 @@ import { compilationFailed } from "./cel/compileIssues.ts";
 import type { Bindings } from "./cel/evaluate.ts";
 import { evaluateCondition, parseCondition } from "./cel/evaluate.ts";
 import type { Trace } from "./trace.ts";
-import type { Minor } from "./versions.ts";
-import { atLeast } from "./versions.ts";
 
 export type Compiled =
   | {

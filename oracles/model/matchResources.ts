@@ -6,6 +6,7 @@ import type {
   MatchResources,
   NamedRuleWithOperations,
 } from "../contract/kube.ts";
+import type { Minor } from "../contract/versions.ts";
 import type { Attributes } from "./attributes.ts";
 import { sameGVR } from "./attributes.ts";
 import { equivalentResourcesFor, isEmptyKind, unknownKind } from "./equivalents.ts";
@@ -14,7 +15,6 @@ import { matchObjectSelector } from "./objectSelector.ts";
 import { ruleMatches } from "./rules.ts";
 import type { StatusError } from "./statusError.ts";
 import type { Trace } from "./trace.ts";
-import type { Minor } from "./versions.ts";
 
 export type MatchResult =
   | { readonly result: "match"; readonly resource: GroupVersionResource; readonly kind: GroupVersionKind }

@@ -1,7 +1,8 @@
 // What the reference model does not decide, said before it is asked: a query it answers only
 // once these are undefined. The runner counts such queries as skipped, with the reason
 // (docs/case-format.md, "Outside the model").
-import type { Query } from "../invariants/invariant.ts";
+import type { Query } from "../contract/query.ts";
+import { atLeast } from "../contract/versions.ts";
 import { asValidatingAdmissionSeesIt, sameGVR, toAttributes } from "./attributes.ts";
 import { decodeNulls } from "./decoding.ts";
 import { equivalentResourcesFor } from "./equivalents.ts";
@@ -10,7 +11,6 @@ import { unstatedParamRead } from "./paramReads.ts";
 import { unknownBuiltinKind } from "./params.ts";
 import { validateParamKind } from "./paramValidation.ts";
 import { noTrace } from "./trace.ts";
-import { atLeast } from "./versions.ts";
 
 export function outsideModel(q: Query): string | undefined {
   const subject = decodeNulls(q.subject);

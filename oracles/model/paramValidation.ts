@@ -1,11 +1,11 @@
 // k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go validateParamKind and
 // validateParamRef, the same in 1.30-1.37 (1.35 moved IsPathSegmentName, wording unchanged).
 import type { ParamKind, ParamRef } from "../contract/kube.ts";
+import type { Minor } from "../contract/versions.ts";
 import type { FieldError } from "./fieldErrors.ts";
 import { forbidden, invalid, notSupported, required } from "./fieldErrors.ts";
 import { nameIsDNSSubdomain, pathSegmentNameErrors, validateLabelSelector } from "./labelValidation.ts";
 import type { Trace } from "./trace.ts";
-import type { Minor } from "./versions.ts";
 
 const dns1035Fmt = "[a-z]([-a-z0-9]*[a-z0-9])?";
 const dns1035Message =

@@ -8,14 +8,14 @@ import type {
   Webhook,
 } from "../contract/kube.ts";
 import type { PolicySubject, Subject } from "../contract/subject.ts";
+import type { Minor } from "../contract/versions.ts";
+import { atLeast } from "../contract/versions.ts";
 import type { FieldError } from "./fieldErrors.ts";
 import { duplicate, invalid, notSupported, required, tooMany } from "./fieldErrors.ts";
 import { labelKeyErrors, nameIsDNSSubdomain, pathSegmentNameErrors, validateLabelSelector } from "./labelValidation.ts";
 import { compileCondition, notBoolDetail } from "./matchConditions.ts";
 import { validateParamKind, validateParamRef } from "./paramValidation.ts";
 import type { Trace } from "./trace.ts";
-import type { Minor } from "./versions.ts";
-import { atLeast } from "./versions.ts";
 
 const supportedOperations = ["*", "CONNECT", "CREATE", "DELETE", "UPDATE"];
 const supportedMutatingOperations = ["*", "CONNECT", "CREATE", "UPDATE"];

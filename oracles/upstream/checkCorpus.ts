@@ -14,13 +14,13 @@ import { collectCaseFiles } from "../../suites/format/collectCaseFiles.ts";
 import type { LoadedCase } from "../../suites/format/loadCaseFile.ts";
 import { loadCaseFile } from "../../suites/format/loadCaseFile.ts";
 import { agree, satisfies } from "../contract/agreement.ts";
-import { carriesParams } from "../contract/capabilities.ts";
+import { carriesParams } from "../contract/features.ts";
 import type { Expected, Outcome } from "../contract/outcome.ts";
 import type { SubjectKind } from "../contract/subject.ts";
+import type { Minor } from "../contract/versions.ts";
+import { isMinor } from "../contract/versions.ts";
 import { decide } from "../model/decide.ts";
 import { builtinEquivalents } from "../model/equivalents.ts";
-import type { Minor } from "../model/versions.ts";
-import { isMinor } from "../model/versions.ts";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 

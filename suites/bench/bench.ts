@@ -14,7 +14,7 @@ import { buildUpstreamOracle, hasGo } from "../../oracles/adapters/upstreamBuild
 import type { ApiserverMatcherOptions } from "../../oracles/apiserver/apiserverMatcher.ts";
 import { startApiserverMatcher } from "../../oracles/apiserver/apiserverMatcher.ts";
 import { down, up } from "../../oracles/apiserver/localControlPlane.ts";
-import type { Query } from "../../oracles/invariants/invariant.ts";
+import type { Query } from "../../oracles/contract/query.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import { collectCaseFiles } from "../format/collectCaseFiles.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";

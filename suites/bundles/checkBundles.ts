@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
 import { satisfies } from "../../oracles/contract/agreement.ts";
 import type { Expected } from "../../oracles/contract/outcome.ts";
-import type { Minor } from "../../oracles/model/versions.ts";
+import type { Minor } from "../../oracles/contract/versions.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";
 
 export type Verdict = "reproduced" | "differs" | "not reproducible" | "errored";

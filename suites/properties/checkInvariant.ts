@@ -1,6 +1,7 @@
 // Checks one invariant on one generated query against any implementation.
 import type { Outcome } from "../../oracles/contract/outcome.ts";
-import type { Invariant, Query } from "../../oracles/invariants/invariant.ts";
+import type { Query } from "../../oracles/contract/query.ts";
+import type { Invariant } from "../../oracles/invariants/invariant.ts";
 
 /** An implementation's decision, or undefined when it gave no Kubernetes outcome (skipped, errored). */
 export type Decide = (q: Query) => Outcome | undefined | Promise<Outcome | undefined>;

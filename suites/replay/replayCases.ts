@@ -4,10 +4,10 @@ import { answers } from "../../oracles/adapters/matcher.ts";
 import { modelMatcher } from "../../oracles/adapters/modelMatcher.ts";
 import { satisfies } from "../../oracles/contract/agreement.ts";
 import type { Expected } from "../../oracles/contract/outcome.ts";
+import type { Minor } from "../../oracles/contract/versions.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import { outsideModel } from "../../oracles/model/outsideModel.ts";
-import type { Minor } from "../../oracles/model/versions.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
 import { inParallel } from "../run/runContext.ts";
 

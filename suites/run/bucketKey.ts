@@ -4,7 +4,7 @@
 // the same minimal case, so they share this key however their raw examples looked.
 import type { Answer } from "../../oracles/adapters/matcher.ts";
 import type { OutcomeName } from "../../oracles/contract/outcome.ts";
-import type { Query } from "../../oracles/invariants/invariant.ts";
+import type { Query } from "../../oracles/contract/query.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { clauses } from "../../oracles/model/clauses.ts";
 import { emptyRequestFields } from "./celProbe.ts";

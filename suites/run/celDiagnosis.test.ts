@@ -6,7 +6,7 @@ import { load } from "js-yaml";
 import { describe, expect, it } from "vitest";
 import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
 import { modelMatcher } from "../../oracles/adapters/modelMatcher.ts";
-import type { Query } from "../../oracles/invariants/invariant.ts";
+import type { Query } from "../../oracles/contract/query.ts";
 import type { RunReport } from "../../reports/runReport.ts";
 import { collectCaseFiles } from "../format/collectCaseFiles.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";

@@ -8,7 +8,7 @@ import { isCelUint, unparse } from "@bufbuild/cel";
 import type { Answer } from "../../oracles/adapters/matcher.ts";
 import { agree } from "../../oracles/contract/agreement.ts";
 import type { MatchCondition } from "../../oracles/contract/kube.ts";
-import type { Query } from "../../oracles/invariants/invariant.ts";
+import type { Query } from "../../oracles/contract/query.ts";
 import { toAttributes } from "../../oracles/model/attributes.ts";
 import { operatorText } from "../../oracles/model/cel/compileIssues.ts";
 import { evaluateValue, parseCondition } from "../../oracles/model/cel/evaluate.ts";

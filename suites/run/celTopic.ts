@@ -4,7 +4,7 @@
 // (a string function that clamps instead of failing, an empty field that is present instead of
 // absent) is the same. So such divergences are keyed on the CEL they use, not on the outcomes.
 import type { parse } from "@bufbuild/cel";
-import type { Query } from "../../oracles/invariants/invariant.ts";
+import type { Query } from "../../oracles/contract/query.ts";
 import { parseCondition } from "../../oracles/model/cel/evaluate.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 

@@ -2,8 +2,8 @@
 
 import { answers } from "../../oracles/adapters/matcher.ts";
 import { satisfies } from "../../oracles/contract/agreement.ts";
-import type { Query } from "../../oracles/invariants/invariant.ts";
-import type { Minor } from "../../oracles/model/versions.ts";
+import type { Query } from "../../oracles/contract/query.ts";
+import type { Minor } from "../../oracles/contract/versions.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
 import type { RunContext } from "./runContext.ts";
 import { inParallel } from "./runContext.ts";

@@ -2,9 +2,10 @@
 // the time lasts; each reduced case is keyed by what it still needs (bucketKey.ts), and groups whose
 // examples reduce alike become one bucket, whatever phase they came from. Validation divergences,
 // one cause across many rules, become one family entry with a table of the rules.
+
+import type { Minor } from "../../oracles/contract/versions.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { clauses } from "../../oracles/model/clauses.ts";
-import type { Minor } from "../../oracles/model/versions.ts";
 import type { Bucket, FamilyRow, Phase } from "../../reports/runReport.ts";
 import { families, sourceOf, titleOf } from "./bucketKey.ts";
 import type { FailureGroup, FailureLog } from "./failureLog.ts";

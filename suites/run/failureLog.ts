@@ -3,8 +3,9 @@
 // which reduces them and regroups them by what their minimal cases need.
 import type { Answer } from "../../oracles/adapters/matcher.ts";
 import type { Expected, Outcome } from "../../oracles/contract/outcome.ts";
-import type { Invariant, Query } from "../../oracles/invariants/invariant.ts";
-import type { Minor } from "../../oracles/model/versions.ts";
+import type { Query } from "../../oracles/contract/query.ts";
+import type { Minor } from "../../oracles/contract/versions.ts";
+import type { Invariant } from "../../oracles/invariants/invariant.ts";
 import type { Phase } from "../../reports/runReport.ts";
 
 export interface Failure {

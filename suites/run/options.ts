@@ -1,5 +1,5 @@
 // What a run does and how long it may take: profiles and the options of `matchconform run`.
-import type { Minor } from "../../oracles/model/versions.ts";
+import type { Minor } from "../../oracles/contract/versions.ts";
 
 export interface RunBudget {
   /** Generated scenarios compared with the model, at most. */

@@ -6,7 +6,7 @@
 // whatever clause rejected the request, and one bucket holds every clause it shows through.
 import { agree } from "../../oracles/contract/agreement.ts";
 import type { MatchResources } from "../../oracles/contract/kube.ts";
-import type { Query } from "../../oracles/invariants/invariant.ts";
+import type { Query } from "../../oracles/contract/query.ts";
 import { wellFormed } from "../shrink/normaliseQuery.ts";
 import type { Placement } from "./bucketKey.ts";
 import type { RunContext } from "./runContext.ts";

@@ -4,7 +4,7 @@
 // joins the bucket of its cause, and is reduced as a violation only when neither side diverges.
 import { agree } from "../../oracles/contract/agreement.ts";
 import type { Outcome } from "../../oracles/contract/outcome.ts";
-import type { Query } from "../../oracles/invariants/invariant.ts";
+import type { Query } from "../../oracles/contract/query.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { toCaseFile } from "../../reports/caseFile.ts";
 import type { Example } from "../../reports/runReport.ts";

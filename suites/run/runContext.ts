@@ -2,12 +2,12 @@
 // counts, the skips, and the clock that ends the run on time.
 import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
 import { answers } from "../../oracles/adapters/matcher.ts";
-import { type NotSent, whyNotSent } from "../../oracles/contract/capabilities.ts";
 import type { Outcome } from "../../oracles/contract/outcome.ts";
-import type { Query } from "../../oracles/invariants/invariant.ts";
+import type { Query } from "../../oracles/contract/query.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import type { Decision } from "../../oracles/model/decide.ts";
 import { decide, servesSubject } from "../../oracles/model/decide.ts";
+import { type NotSent, whyNotSent } from "../../oracles/scope/whyNotSent.ts";
 import type { FailureLog } from "./failureLog.ts";
 import type { RunOptions } from "./options.ts";
 import { SkipTally } from "./skips.ts";

@@ -1,8 +1,9 @@
 // The claimed scope in each phase: what is drawn, and what is left unsent and counted by reason.
 import type fc from "fast-check";
 import { scenario } from "../../generators/scenario.ts";
-import type { NotSent } from "../../oracles/contract/capabilities.ts";
-import type { Invariant, Query } from "../../oracles/invariants/invariant.ts";
+import type { Query } from "../../oracles/contract/query.ts";
+import type { Invariant } from "../../oracles/invariants/invariant.ts";
+import type { NotSent } from "../../oracles/scope/whyNotSent.ts";
 import type { SkipPhase } from "../../reports/runReport.ts";
 import type { RunContext } from "./runContext.ts";
 

@@ -1,7 +1,7 @@
 // Why a run did not decide what it drew: the implementation's own `skipped` answers grouped by
 // message, and the queries outside its claimed capabilities grouped by reason, per phase.
 import type { Answer } from "../../oracles/adapters/matcher.ts";
-import type { NotSent } from "../../oracles/contract/capabilities.ts";
+import type { NotSent } from "../../oracles/scope/whyNotSent.ts";
 import type { PhaseSkips, SkipPhase, SkipReason } from "../../reports/runReport.ts";
 
 export class SkipTally {

@@ -2,7 +2,7 @@ import { test } from "@fast-check/vitest";
 import { expect } from "vitest";
 import type { Scenario } from "../../generators/scenario.ts";
 import { scenario } from "../../generators/scenario.ts";
-import type { Query } from "../../oracles/invariants/invariant.ts";
+import type { Query } from "../../oracles/contract/query.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import { toCaseFile } from "../../reports/caseFile.ts";
 import { parseCaseFile } from "../format/loadCaseFile.ts";

@@ -2,7 +2,7 @@
 // move is kept while the failure survives. The result is minimal when a whole pass over every move
 // keeps none (no field, list item, label or value can go or be simplified without the failure
 // disappearing); when the call budget or the deadline ends the reduction first, it says so.
-import type { Query } from "../../oracles/invariants/invariant.ts";
+import type { Query } from "../../oracles/contract/query.ts";
 import { incoherence } from "../format/loadCaseFile.ts";
 import { checkCaseFileSchema } from "../format/schemaCheck.ts";
 import { unrealEquivalents, unrealRequest } from "../format/unrealInput.ts";

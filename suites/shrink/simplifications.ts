@@ -9,8 +9,8 @@ import type {
   MatchResources,
   Webhook,
 } from "../../oracles/contract/kube.ts";
+import type { Query } from "../../oracles/contract/query.ts";
 import type { Subject } from "../../oracles/contract/subject.ts";
-import type { Query } from "../../oracles/invariants/invariant.ts";
 import { removals } from "./removals.ts";
 
 export interface Move {

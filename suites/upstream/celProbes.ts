@@ -3,10 +3,10 @@
 // DELETE (object null), at one minor. Queries the model leaves outside are dropped.
 import { readFileSync } from "node:fs";
 import type { AdmissionRequest } from "../../oracles/contract/kube.ts";
+import type { Query } from "../../oracles/contract/query.ts";
 import type { Subject } from "../../oracles/contract/subject.ts";
-import type { Query } from "../../oracles/invariants/invariant.ts";
+import type { Minor } from "../../oracles/contract/versions.ts";
 import { outsideModel } from "../../oracles/model/outsideModel.ts";
-import type { Minor } from "../../oracles/model/versions.ts";
 
 export const celProbes: readonly string[] = readFileSync(new URL("celProbes.txt", import.meta.url), "utf8")
   .split("\n")

@@ -3,7 +3,7 @@
 import type { CelInput } from "@bufbuild/cel";
 import { celEnv, isCelError, parse, plan } from "@bufbuild/cel";
 import { strings } from "@bufbuild/cel/ext";
-import type { Minor } from "../versions.ts";
+import type { Minor } from "../../contract/versions.ts";
 import { listsLibrary } from "./listsLibrary.ts";
 import { celGoStrings, replacedByCelGo } from "./stringsLibrary.ts";
 

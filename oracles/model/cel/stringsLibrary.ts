@@ -5,8 +5,8 @@
 // limit keeps the rest in the last part). Found against the upstream oracle.
 import type { CelFunc } from "@bufbuild/cel";
 import { CelScalar, celMethod, listType } from "@bufbuild/cel";
-import type { Minor } from "../versions.ts";
-import { atLeast } from "../versions.ts";
+import type { Minor } from "../../contract/versions.ts";
+import { atLeast } from "../../contract/versions.ts";
 
 const { STRING, INT } = CelScalar;
 
