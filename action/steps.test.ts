@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { cliEntry, sourceCli } from "../cli/sourceCli.ts";
+import { cliEntry, sourceCli } from "../package/sourceCli.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "action-steps-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -33,7 +33,7 @@ async function steps(inputs: Readonly<Record<string, string>>): Promise<Steps> {
     ...process.env,
     GITHUB_OUTPUT: join(work, "output"),
     GITHUB_STEP_SUMMARY: join(work, "summary.md"),
-    // The command from the sources, as tests run it (cli/sourceCli.ts): tsx through NODE_OPTIONS,
+    // The command from the sources, as tests run it (package/sourceCli.ts): tsx through NODE_OPTIONS,
     // which the script's own `node <bin>` inherits.
     MATCHCONFORM_BIN: cliEntry,
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} ${sourceCli.slice(0, 2).join(" ")}`.trim(),

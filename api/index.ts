@@ -2,8 +2,6 @@
 // their loader, the runner with any Matcher, the protocol's and the cases' types and schemas, and
 // the generators as fast-check arbitraries.
 
-export { loadAll as loadCases } from "../cli/loadAll.ts";
-export { defaultCorpus, packageVersion } from "../cli/packageRoot.ts";
 export type { ChildOptions } from "../oracles/adapters/childMatcher.ts";
 export { startChildMatcher } from "../oracles/adapters/childMatcher.ts";
 export type {
@@ -58,11 +56,14 @@ export { subjectKinds } from "../oracles/contract/subject.ts";
 export { invariants } from "../oracles/invariants/index.ts";
 export type { Invariant } from "../oracles/invariants/invariant.ts";
 export { type NotSent, outOfScope, whyNotSent } from "../oracles/scope/whyNotSent.ts";
+export { defaultCorpus, packageVersion } from "../package/packageRoot.ts";
+export type { Progress } from "../reports/progress.ts";
 export type { RunReport } from "../reports/runReport.ts";
 export { summary } from "../reports/runText.ts";
 export { writeReports } from "../reports/writeReports.ts";
 export { CaseFileError } from "../suites/format/caseFileError.ts";
 export { collectCaseFiles } from "../suites/format/collectCaseFiles.ts";
+export { loadAll as loadCases } from "../suites/format/loadAll.ts";
 export type { LoadedCase } from "../suites/format/loadCaseFile.ts";
 export { loadCaseFile, parseCaseFile } from "../suites/format/loadCaseFile.ts";
 export type { ExpectedFailure } from "../suites/run/expectedFailures.ts";
@@ -71,7 +72,7 @@ export type { ProfileName, RunBudget, RunOptions } from "../suites/run/options.t
 export { profiles } from "../suites/run/options.ts";
 export type { RunInput } from "../suites/run/run.ts";
 export { runConformance } from "../suites/run/run.ts";
-export type { Progress, RunClock } from "../suites/run/runContext.ts";
+export type { RunClock } from "../suites/run/runContext.ts";
 export * from "./generators.ts";
 export * from "./model.ts";
 export type { SuiteOptions } from "./runSuite.ts";

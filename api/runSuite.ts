@@ -1,16 +1,17 @@
 // A whole conformance run from code, as `matchconform run` does it but writing nothing: the
 // corpus, generated scenarios against the model, the invariants, and every failure diagnosed.
-import { loadAll } from "../cli/loadAll.ts";
-import { defaultCorpus, packageVersion } from "../cli/packageRoot.ts";
+
 import type { Matcher } from "../oracles/adapters/matcher.ts";
 import type { Minor } from "../oracles/contract/versions.ts";
+import { defaultCorpus, packageVersion } from "../package/packageRoot.ts";
+import type { Progress } from "../reports/progress.ts";
 import type { RunReport } from "../reports/runReport.ts";
+import { loadAll } from "../suites/format/loadAll.ts";
 import type { LoadedCase } from "../suites/format/loadCaseFile.ts";
 import type { ExpectedFailure } from "../suites/run/expectedFailures.ts";
 import type { ProfileName, RunBudget } from "../suites/run/options.ts";
 import { profiles } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
-import type { Progress } from "../suites/run/runContext.ts";
 
 export interface SuiteOptions {
   readonly matcher: Matcher;

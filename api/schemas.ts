@@ -1,7 +1,7 @@
 // The JSON Schemas of the contract, as files of the installed package (also exported as
 // `matchconform/schemas/<name>.schema.json`) and as objects.
 import { readFileSync } from "node:fs";
-import { packagePath } from "../cli/packageRoot.ts";
+import { packagePath } from "../package/packageRoot.ts";
 
 /** Where each schema is: case files, line protocol v1's messages, report.json. */
 export const schemaPaths = {

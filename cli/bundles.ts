@@ -7,8 +7,7 @@
 import type { ApiserverMatcher } from "../oracles/apiserver/apiserverMatcher.ts";
 import { startApiserverMatcher } from "../oracles/apiserver/apiserverMatcher.ts";
 import { isMinor, latestMinor, supportedMinors } from "../oracles/contract/versions.ts";
-import { formatAnswer } from "../reports/answerText.ts";
-import { formatExpected } from "../reports/replayText.ts";
+import { formatAnswer, formatExpected } from "../reports/answerText.ts";
 import type { BundleVerdict } from "../suites/bundles/checkBundles.ts";
 import { checkBundles, findBundles } from "../suites/bundles/checkBundles.ts";
 import { onInterrupt } from "./interrupt.ts";

@@ -1,30 +1,9 @@
 // `matchconform cluster up [--kubernetes-version 1.37]` and `matchconform cluster down`.
-import { spawn } from "node:child_process";
+
+import { buildControlPlane } from "../oracles/apiserver/buildControlPlane.ts";
 import { current, down, up } from "../oracles/apiserver/localControlPlane.ts";
-import type { Minor } from "../oracles/contract/versions.ts";
 import { isMinor, latestMinor, supportedMinors } from "../oracles/contract/versions.ts";
-import { packagePath } from "./packageRoot.ts";
 import { UsageError } from "./usageError.ts";
-
-const buildScript = packagePath("oracles/apiserver/build/build.sh");
-
-/** Builds (or finds in the cache) kube-apiserver and etcd for the minor; their directory. */
-export function buildControlPlane(minor: Minor, log: (line: string) => void): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const p = spawn("bash", [buildScript, minor], { stdio: ["ignore", "pipe", "pipe"] });
-    let last = "";
-    p.stdout.on("data", (d: Buffer) => {
-      for (const l of d.toString().split("\n")) if (l.trim()) last = l.trim();
-    });
-    p.stderr.on("data", (d: Buffer) => {
-      for (const l of d.toString().split("\n")) if (l.startsWith("build.sh:")) log(l);
-    });
-    p.on("error", reject);
-    p.on("exit", (code) =>
-      code === 0 && last ? resolve(last) : reject(new Error(`building kube-apiserver ${minor} failed (exit ${code})`)),
-    );
-  });
-}
 
 export async function cluster(
   action: string | undefined,

@@ -3,7 +3,7 @@
 // 128 + the signal's number (130, 143), as a shell reports a command a signal ended. A second
 // signal exits at once: the next run removes the rest once this run's lease has expired.
 import type { Answer, Matcher } from "../oracles/adapters/matcher.ts";
-import type { Progress } from "../suites/run/runContext.ts";
+import type { Progress } from "../reports/progress.ts";
 
 export const interruptExitCodes = { SIGINT: 130, SIGTERM: 143 } as const;
 export type InterruptSignal = keyof typeof interruptExitCodes;

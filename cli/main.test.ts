@@ -1,7 +1,7 @@
 // --help for every command, --version, and a usage error's exit code.
 import { describe, expect, it } from "vitest";
+import { packageVersion } from "../package/packageRoot.ts";
 import { main } from "./main.ts";
-import { packageVersion } from "./packageRoot.ts";
 import { commandHelp } from "./usage.ts";
 
 async function cli(...argv: string[]) {

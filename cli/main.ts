@@ -4,8 +4,8 @@
 // Each command is imported when it runs: `--help` and `--version` load none of the model, the
 // generators, ajv or the Kubernetes client, and answer in a fraction of a second.
 import { parseArgs } from "node:util";
+import { packageVersion } from "../package/packageRoot.ts";
 import { CaseFileError } from "../suites/format/caseFileError.ts";
-import { packageVersion } from "./packageRoot.ts";
 import { helpOf, isCommand, usage } from "./usage.ts";
 import { UsageError } from "./usageError.ts";
 

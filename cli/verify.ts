@@ -9,21 +9,21 @@ import type { RecordingMatcher } from "../oracles/adapters/recordingMatcher.ts";
 import { recordingMatcher } from "../oracles/adapters/recordingMatcher.ts";
 import type { ApiserverMatcher } from "../oracles/apiserver/apiserverMatcher.ts";
 import { leftovers, startApiserverMatcher } from "../oracles/apiserver/apiserverMatcher.ts";
+import { buildControlPlane } from "../oracles/apiserver/buildControlPlane.ts";
 import type { Connection } from "../oracles/apiserver/kubeHttp.ts";
 import { KubeHttp } from "../oracles/apiserver/kubeHttp.ts";
 import { current, up } from "../oracles/apiserver/localControlPlane.ts";
 import type { Minor } from "../oracles/contract/versions.ts";
 import { isMinor, latestMinor, supportedMinors } from "../oracles/contract/versions.ts";
+import { defaultCorpus, packageVersion } from "../package/packageRoot.ts";
 import { writeRecordedVerdicts } from "../reports/recordedVerdicts.ts";
 import { summary, terminalProgress } from "../reports/runText.ts";
 import { writeReports } from "../reports/writeReports.ts";
+import { loadAll } from "../suites/format/loadAll.ts";
 import type { ProfileName, RunBudget } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
 import { budgetOf, seedOf } from "./budgetFlags.ts";
-import { buildControlPlane } from "./cluster.ts";
 import { onInterrupt } from "./interrupt.ts";
-import { loadAll } from "./loadAll.ts";
-import { defaultCorpus, packageVersion } from "./packageRoot.ts";
 import { UsageError } from "./usageError.ts";
 
 export interface VerifyArgs {

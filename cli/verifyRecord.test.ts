@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ControlPlane } from "../oracles/apiserver/localControlPlane.ts";
 import { down } from "../oracles/apiserver/localControlPlane.ts";
 import { startTestControlPlane } from "../oracles/apiserver/testControlPlane.ts";
+import { loadAll } from "../suites/format/loadAll.ts";
 import { replayWithModel } from "../suites/replay/replayCases.ts";
-import { loadAll } from "./loadAll.ts";
 import { verify } from "./verify.ts";
 
 const enabled = process.env.MATCHCONFORM_APISERVER === "1";

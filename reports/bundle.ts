@@ -10,10 +10,10 @@ import type { Subject } from "../oracles/contract/subject.ts";
 import type { Minor } from "../oracles/contract/versions.ts";
 import { atLeast } from "../oracles/contract/versions.ts";
 import { parseCaseFile } from "../suites/format/loadCaseFile.ts";
+import { formatExpected } from "./answerText.ts";
 import type { Realised } from "./bundleRequest.ts";
 import { realise, reproductionLabel } from "./bundleRequest.ts";
 import { toExpected } from "./caseFile.ts";
-import { formatExpected } from "./replayText.ts";
 import type { Bucket } from "./runReport.ts";
 
 const name = "matchconform-reproduction";

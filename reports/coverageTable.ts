@@ -1,7 +1,7 @@
 // The clause-coverage table of a generated run, as Markdown.
 import { clauseNames, clauses } from "../oracles/model/clauses.ts";
-import type { CoverageRun } from "../suites/coverage/clauseCoverage.ts";
-import { matchRate } from "../suites/coverage/clauseCoverage.ts";
+import type { CoverageRun } from "./coverageRun.ts";
+import { matchRate } from "./coverageRun.ts";
 
 export function coverageTable(run: CoverageRun): string {
   const pct = (n: number) => `${((100 * n) / run.scenarios).toFixed(1)}%`;

@@ -5,12 +5,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { loadAll } from "../cli/loadAll.ts";
 import { scenario } from "../generators/scenario.ts";
 import { modelMatcher } from "../oracles/adapters/modelMatcher.ts";
 import { recordingMatcher } from "../oracles/adapters/recordingMatcher.ts";
 import type { Query } from "../oracles/contract/query.ts";
 import type { Minor } from "../oracles/contract/versions.ts";
+import { loadAll } from "../suites/format/loadAll.ts";
 import { replayWithModel } from "../suites/replay/replayCases.ts";
 import { versionFolder, writeRecordedVerdicts } from "./recordedVerdicts.ts";
 

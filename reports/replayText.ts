@@ -1,51 +1,5 @@
-// The plain-text report of `matchconform replay`: each failure, then the closing count line.
-import type { Expected, Outcome } from "../oracles/contract/outcome.ts";
-import type { NotRun, TestResult } from "../suites/replay/replayCases.ts";
-import { formatAnswer } from "./answerText.ts";
-
-export function formatExpected(e: Expected): string {
-  switch (e.outcome) {
-    case "match":
-      return [
-        "match",
-        e.matchedResource && `resource ${gvr(e.matchedResource)}`,
-        e.matchedKind && `kind ${gvk(e.matchedKind)}`,
-        e.params && `params [${e.params.join(", ")}]`,
-      ]
-        .filter(Boolean)
-        .join(", ");
-    case "noMatch":
-      return "noMatch";
-    case "error":
-      return `error ${e.code}${e.contains === undefined ? "" : ` containing ${JSON.stringify(e.contains)}`}`;
-    case "invalid":
-      return `invalid${e.contains === undefined ? "" : ` containing ${JSON.stringify(e.contains)}`}`;
-  }
-}
-
-export function formatOutcome(o: Outcome): string {
-  switch (o.outcome) {
-    case "match":
-      return [
-        "match",
-        o.matchedResource && `resource ${gvr(o.matchedResource)}`,
-        o.matchedKind && `kind ${gvk(o.matchedKind)}`,
-        o.params && `params [${o.params.join(", ")}]`,
-      ]
-        .filter(Boolean)
-        .join(", ");
-    case "noMatch":
-      return "noMatch";
-    case "error":
-      return `error ${o.code}: ${o.message}`;
-    case "invalid":
-      return `invalid: ${o.message}`;
-  }
-}
-
-const gvr = (r: { group: string; version: string; resource: string }) =>
-  `${r.group || "core"}/${r.version}/${r.resource}`;
-const gvk = (k: { group: string; version: string; kind: string }) => `${k.group || "core"}/${k.version} ${k.kind}`;
+import { formatAnswer, formatExpected } from "./answerText.ts";
+import type { NotRun, TestResult } from "./replayResult.ts";
 
 /** One block per failing test, with the minors that fail the same way listed together. */
 export function formatFailures(results: readonly TestResult[]): string[] {

@@ -1,9 +1,9 @@
 // The plain summary of a run, and live progress on a terminal.
 
 import { isFull } from "../oracles/contract/capabilities.ts";
-import type { Progress } from "../suites/run/runContext.ts";
 import { bucketLines, neverChecked } from "./bucketText.ts";
 import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
+import type { Progress } from "./progress.ts";
 import { runNotes } from "./runNotes.ts";
 import type { RunReport } from "./runReport.ts";
 import { verdict, versionsText } from "./verdict.ts";

@@ -6,8 +6,8 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sourceCli } from "../../cli/sourceCli.ts";
 import { hasGo, runBuildScript } from "../../oracles/adapters/upstreamBuild.ts";
+import { sourceCli } from "../../package/sourceCli.ts";
 
 const requireGo = process.env.MATCHCONFORM_REQUIRE_GO === "1";
 const goAvailable = await hasGo();

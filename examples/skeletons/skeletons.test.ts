@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { sourceCli } from "../../cli/sourceCli.ts";
+import { sourceCli } from "../../package/sourceCli.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "skeletons-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -2,7 +2,7 @@
 // outside the repository by oracles/upstream/build.sh, which prints the binary's path last.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { packagePath } from "../../cli/packageRoot.ts";
+import { packagePath } from "../../package/packageRoot.ts";
 import { MatcherStartError } from "./matcher.ts";
 
 const script = packagePath("oracles/upstream/build.sh");

@@ -3,7 +3,7 @@
 // Needs the binaries (built once, cached): run with MATCHCONFORM_APISERVER=1.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadAll } from "../../cli/loadAll.ts";
+import { loadAll } from "../../suites/format/loadAll.ts";
 import { satisfies } from "../contract/agreement.ts";
 import type { Query } from "../contract/query.ts";
 import type { ApiserverMatcher } from "./apiserverMatcher.ts";

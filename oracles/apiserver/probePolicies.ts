@@ -31,7 +31,6 @@ export interface ProbeNames {
 }
 
 export const policyName = (p: ProbeNames) => `mc-${p.runId}-${p.id}`;
-export const probeUser = (p: ProbeNames) => `mc:${p.runId}:${p.id}`;
 export const labels = (p: Omit<ProbeNames, "id">) => ({ [runLabel]: p.runId, [batchLabel]: `${p.runId}-${p.batch}` });
 
 /** The policy matching every request, under which a bare MatchResources is realised as the binding's. */

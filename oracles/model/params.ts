@@ -3,6 +3,7 @@
 // paramRef hands its policy). Unchanged in behaviour from v0.30 to v0.37; v0.37 adds a live GET
 // when the informer misses a name, which a cluster stated as data never does.
 import type { Cluster, ParamObject } from "../contract/cluster.ts";
+import { isBuiltinGroup } from "../contract/features.ts";
 import type { ParamKind, ParamRef } from "../contract/kube.ts";
 import { parseSelector, selectorMatches } from "./labelSelector.ts";
 import type { Trace } from "./trace.ts";
@@ -11,9 +12,6 @@ export type ParamScope = "Namespaced" | "Cluster";
 
 /** The built-in kinds the model knows as param kinds; another built-in kind is outside the model. */
 const builtinKinds: Readonly<Record<string, ParamScope>> = { "v1/ConfigMap": "Namespaced" };
-
-// As oracles/contract/capabilities.ts isBuiltinGroup: the core, unqualified and *.k8s.io groups.
-const isBuiltinGroup = (g: string) => g === "" || !g.includes(".") || g.endsWith(".k8s.io");
 
 /** The group of an apiVersion as schema.ParseGroupVersion reads it. */
 export const groupOf = (apiVersion: string) => (apiVersion.includes("/") ? apiVersion.split("/")[0] : "") ?? "";

@@ -3,7 +3,7 @@
 // heavy modules before a command needs them.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { packagePath } from "../../cli/packageRoot.ts";
+import { packagePath } from "../../package/packageRoot.ts";
 
 export interface StartupFigure {
   readonly helpMs: number;

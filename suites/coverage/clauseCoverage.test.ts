@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clauseNames, clauses } from "../../oracles/model/clauses.ts";
-import { matchRate, measureCoverage } from "./clauseCoverage.ts";
+import { matchRate } from "../../reports/coverageRun.ts";
+import { measureCoverage } from "./clauseCoverage.ts";
 
 describe("clause coverage of the default generated run", () => {
   const run = measureCoverage();

@@ -1,4 +1,5 @@
 // How many generated decisions went through each clause of the model, and the outcome mix.
+
 import fc from "fast-check";
 import type { ScenarioConstraints } from "../../generators/scenario.ts";
 import { scenario } from "../../generators/scenario.ts";
@@ -6,13 +7,7 @@ import type { OutcomeName } from "../../oracles/contract/outcome.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { clauseNames } from "../../oracles/model/clauses.ts";
 import { decide } from "../../oracles/model/decide.ts";
-
-export interface CoverageRun {
-  readonly seed: number;
-  readonly scenarios: number;
-  readonly hits: ReadonlyMap<ClauseName, number>;
-  readonly outcomes: Readonly<Record<OutcomeName, number>>;
-}
+import type { CoverageRun } from "../../reports/coverageRun.ts";
 
 export interface CoverageOptions {
   readonly numRuns: number;
@@ -37,10 +32,4 @@ export function measureCoverage(options: CoverageOptions = defaultCoverage): Cov
     for (const c of d.clauses) hits.set(c, (hits.get(c) ?? 0) + 1);
   }
   return { seed: options.seed, scenarios: samples.length, hits, outcomes };
-}
-
-/** Matches among the decisions on valid subjects (an invalid subject is matched against nothing). */
-export function matchRate(run: CoverageRun): number {
-  const valid = run.scenarios - run.outcomes.invalid;
-  return valid === 0 ? 0 : run.outcomes.match / valid;
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { sourceCli } from "../../cli/sourceCli.ts";
+import { sourceCli } from "../../package/sourceCli.ts";
 import { repoRoot } from "./freshProject.ts";
 
 /** The README's sample block: the command after `$ npx matchconform `, then what it printed. */

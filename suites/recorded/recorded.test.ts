@@ -2,7 +2,7 @@
 // it loads as case files and the reference model agrees with every verdict, so users without a
 // cluster replay the server's answers, and a model change that departs from the server fails here.
 import { describe, expect, it } from "vitest";
-import { loadAll } from "../../cli/loadAll.ts";
+import { loadAll } from "../format/loadAll.ts";
 import { replayWithModel } from "../replay/replayCases.ts";
 
 describe("the recorded verdicts of kube-apiserver v1.37.2", () => {

@@ -1,39 +1,20 @@
 // Runs every test of every case at every applicable minor and compares with the expectation.
+
 import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
 import { answers } from "../../oracles/adapters/matcher.ts";
 import { modelMatcher } from "../../oracles/adapters/modelMatcher.ts";
 import { satisfies } from "../../oracles/contract/agreement.ts";
-import type { Expected } from "../../oracles/contract/outcome.ts";
 import type { Minor } from "../../oracles/contract/versions.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import { outsideModel } from "../../oracles/model/outsideModel.ts";
+import type { NotRun, TestResult } from "../../reports/replayResult.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
 import { inParallel } from "../run/runContext.ts";
-
-export interface TestResult {
-  readonly file: string;
-  readonly caseDescription: string;
-  readonly testDescription: string;
-  readonly minor: Minor;
-  readonly expected: Expected;
-  readonly answer: Answer;
-  /** The reference model's clauses for this test. */
-  readonly clauses: readonly ClauseName[];
-  readonly result: "passed" | "failed" | "skipped";
-}
 
 /** The minors to run a case at: all of its own, or only the one asked for. */
 export function minorsFor(c: LoadedCase, only: Minor | undefined): readonly Minor[] {
   return only === undefined ? c.minors : c.minors.filter((m) => m === only);
-}
-
-/** A case left out at some minors, and why. */
-export interface NotRun {
-  readonly file: string;
-  readonly caseDescription: string;
-  readonly minors: readonly Minor[];
-  readonly reason: string;
 }
 
 /**

@@ -2,6 +2,7 @@
 // invariants on the implementation alone; then every failure group reduced and bucketed by cause.
 import type { Matcher } from "../../oracles/adapters/matcher.ts";
 import { clauseNames } from "../../oracles/model/clauses.ts";
+import type { Progress } from "../../reports/progress.ts";
 import type { Bucket, RunReport, SkipPhase } from "../../reports/runReport.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
 import type { CorpusCounts } from "./corpusPhase.ts";
@@ -15,7 +16,7 @@ import { runGenerated } from "./generatedPhase.ts";
 import type { InvariantCounts } from "./invariantPhase.ts";
 import { runInvariants } from "./invariantPhase.ts";
 import type { RunOptions } from "./options.ts";
-import type { Progress, RunClock } from "./runContext.ts";
+import type { RunClock } from "./runContext.ts";
 import { RunContext } from "./runContext.ts";
 
 export interface RunInput {

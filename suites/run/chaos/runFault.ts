@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cliEntry, sourceCli } from "../../../cli/sourceCli.ts";
+import { cliEntry, sourceCli } from "../../../package/sourceCli.ts";
 
 export const faults = [
   "hang-after",

@@ -1,6 +1,7 @@
 // Where the package's own files are (the corpus, the build scripts, package.json): found from this
 // module's location, never the working directory, so that the command works from a checkout
-// (cli/packageRoot.ts, run by tsx or vitest) as from an installed package (dist/cli/packageRoot.js).
+// (package/packageRoot.ts, run by tsx or vitest) as from an installed package
+// (dist/package/packageRoot.js).
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,8 +1,8 @@
 // Loads every case file under the paths given, reporting every bad one, so that one run shows all the problems.
-import { CaseFileError } from "../suites/format/caseFileError.ts";
-import { collectCaseFiles } from "../suites/format/collectCaseFiles.ts";
-import type { LoadedCase } from "../suites/format/loadCaseFile.ts";
-import { loadCaseFile } from "../suites/format/loadCaseFile.ts";
+import { CaseFileError } from "./caseFileError.ts";
+import { collectCaseFiles } from "./collectCaseFiles.ts";
+import type { LoadedCase } from "./loadCaseFile.ts";
+import { loadCaseFile } from "./loadCaseFile.ts";
 
 /** Loads every file, reporting every bad one, so that one run shows all the problems. */
 export function loadAll(paths: readonly string[]): LoadedCase[] {

@@ -2,7 +2,7 @@
 // (one child per minor, every test pipelined) and reports each answer that disagrees with the
 // case's expectation, next to the reference model's answer. Exit status 1 on any disagreement.
 //
-//   npx tsx oracles/upstream/checkCorpus.ts [1.34 1.37 ...] [--binary <path>] [--cases <dir>]
+//   npx tsx suites/upstream/checkCorpus.ts [1.34 1.37 ...] [--binary <path>] [--cases <dir>]
 //
 // Without minors: every minor in oracles/upstream/kubernetes-versions.txt. Binaries come from
 // oracles/upstream/build.sh (built on first use, minutes), or --binary for a single minor.
@@ -10,19 +10,20 @@ import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { collectCaseFiles } from "../../suites/format/collectCaseFiles.ts";
-import type { LoadedCase } from "../../suites/format/loadCaseFile.ts";
-import { loadCaseFile } from "../../suites/format/loadCaseFile.ts";
-import { agree, satisfies } from "../contract/agreement.ts";
-import { carriesParams } from "../contract/features.ts";
-import type { Expected, Outcome } from "../contract/outcome.ts";
-import type { SubjectKind } from "../contract/subject.ts";
-import type { Minor } from "../contract/versions.ts";
-import { isMinor } from "../contract/versions.ts";
-import { decide } from "../model/decide.ts";
-import { builtinEquivalents } from "../model/equivalents.ts";
+import { agree, satisfies } from "../../oracles/contract/agreement.ts";
+import { carriesParams } from "../../oracles/contract/features.ts";
+import type { Expected, Outcome } from "../../oracles/contract/outcome.ts";
+import type { SubjectKind } from "../../oracles/contract/subject.ts";
+import type { Minor } from "../../oracles/contract/versions.ts";
+import { isMinor } from "../../oracles/contract/versions.ts";
+import { decide } from "../../oracles/model/decide.ts";
+import { builtinEquivalents } from "../../oracles/model/equivalents.ts";
+import { collectCaseFiles } from "../format/collectCaseFiles.ts";
+import type { LoadedCase } from "../format/loadCaseFile.ts";
+import { loadCaseFile } from "../format/loadCaseFile.ts";
 
-const here = fileURLToPath(new URL(".", import.meta.url));
+/** The upstream oracle's own folder: its minors and its build script. */
+const oracleDir = fileURLToPath(new URL("../../oracles/upstream", import.meta.url));
 
 interface Work {
   readonly c: LoadedCase;
@@ -68,7 +69,7 @@ function parseArgs(argv: readonly string[]) {
     else throw new Error(`unknown argument ${JSON.stringify(a)}`);
   }
   if (minors.length === 0) {
-    for (const line of readFileSync(`${here}/kubernetes-versions.txt`, "utf8").split("\n")) {
+    for (const line of readFileSync(`${oracleDir}/kubernetes-versions.txt`, "utf8").split("\n")) {
       const m = line.split(/\s+/)[0] ?? "";
       if (isMinor(m)) minors.push(m);
     }
@@ -78,7 +79,10 @@ function parseArgs(argv: readonly string[]) {
 }
 
 function build(minor: Minor): string {
-  const r = spawnSync("bash", [`${here}/build.sh`, minor], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+  const r = spawnSync("bash", [`${oracleDir}/build.sh`, minor], {
+    stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
+  });
   const last = r.stdout.trim().split("\n").at(-1) ?? "";
   if (r.status !== 0 || last === "") throw new Error(`oracles/upstream/build.sh ${minor} failed (exit ${r.status})`);
   return last;
