@@ -5,7 +5,7 @@ import { labels } from "./labels.ts";
 import { namespaceNames } from "./vocabulary.ts";
 
 /**
- * The cluster a matcher consults (conformance-format.md §1.3): the namespaces that exist, with
+ * The cluster a matcher consults (docs/case-format.md, Cluster): the namespaces that exist, with
  * labels from the selectors' vocabulary and the `kubernetes.io/metadata.name` label the API server
  * always sets; and, for the synthetic multi-version CRD widgets.example.com, the equivalents its
  * CRD registers:

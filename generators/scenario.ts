@@ -28,7 +28,7 @@ import { webhook } from "./webhook.ts";
 
 /**
  * One decision to make: a subject, the cluster it sees and a request, at a Kubernetes minor —
- * everything a `match` message of line protocol v1 carries (conformance-format.md §2).
+ * everything a `match` message of line protocol v1 carries (docs/line-protocol.md, `match`).
  */
 export interface Scenario {
   readonly kubernetesVersion: Minor;

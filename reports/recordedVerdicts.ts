@@ -86,7 +86,7 @@ function readable(q: Query): Query {
   return { ...q, subject: ordered(q.subject), cluster: ordered(q.cluster), request: ordered(q.request) } as Query;
 }
 
-// As the API and conformance-format.md write them: {group, version, resource}, a request's operation,
+// As the API and docs/case-format.md write them: {group, version, resource}, a request's operation,
 // resource, subResource, kind, namespace and name, an object's apiVersion, kind and metadata.
 const first = [
   "group",

@@ -1,4 +1,4 @@
-// What the runner sends for a query (conformance-format.md §2): the cluster always in full, and
+// What the runner sends for a query (docs/line-protocol.md, `match`): the cluster always in full, and
 // the subject as written (`manifest`) or defaulted (`stored`, never an invalid one); nothing
 // outside the implementation's claimed capabilities (docs/protocol-capabilities.md).
 import type { Capabilities } from "../contract/capabilities.ts";

@@ -1,4 +1,4 @@
-// conformance-format.md §3: when two answers, or an answer and an expectation, agree.
+// docs/case-format.md, "When two answers agree": when two answers, or an answer and an expectation, agree.
 import type { GroupVersionKind, GroupVersionResource } from "./kube.ts";
 import type { Expected, Outcome } from "./outcome.ts";
 

@@ -12,7 +12,7 @@ export interface Test {
   readonly cluster?: Cluster;
 }
 
-/** One matcher configuration with the cluster it sees and its tests (conformance-format.md §1). */
+/** One matcher configuration with the cluster it sees and its tests (docs/case-format.md, A case). */
 export interface Case {
   readonly description: string;
   readonly source?: string;

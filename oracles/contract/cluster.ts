@@ -19,7 +19,7 @@ export type ParamObject = KubeObject & {
   };
 };
 
-/** The cluster state a matcher may consult (conformance-format.md §1.3). */
+/** The cluster state a matcher may consult (docs/case-format.md, Cluster). */
 export interface Cluster {
   /** The namespaces that exist: name -> labels. A name absent here does not exist. */
   readonly namespaces?: Readonly<Record<string, Readonly<Record<string, string>>>>;

@@ -1,6 +1,6 @@
 import type { GroupVersionKind, GroupVersionResource } from "./kube.ts";
 
-/** A Kubernetes decision (conformance-format.md §1.4, §2): a closed union on `outcome`. */
+/** A Kubernetes decision (docs/case-format.md, Expected; docs/line-protocol.md, Answers): a closed union on `outcome`. */
 export type Outcome =
   | {
       readonly outcome: "match";

@@ -1,4 +1,4 @@
-// Line protocol v1 (conformance-format.md §2): one JSON object per line each way.
+// Line protocol v1 (docs/line-protocol.md): one JSON object per line each way.
 
 import type { Cluster } from "./cluster.ts";
 import type { Feature } from "./features.ts";

@@ -10,7 +10,7 @@ export const subjectKinds = [
 
 export type SubjectKind = (typeof subjectKinds)[number];
 
-/** The matcher configuration of a case (conformance-format.md §1.1): a closed union on `kind`. */
+/** The matcher configuration of a case (docs/case-format.md, Subject): a closed union on `kind`. */
 export type Subject =
   | { readonly kind: "MatchResources"; readonly matchResources: MatchResources }
   | {

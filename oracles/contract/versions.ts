@@ -1,4 +1,4 @@
-/** Kubernetes minors covered by case format v1 (conformance-format.md §1.1). */
+/** Kubernetes minors covered by case format v1 (docs/case-format.md, A case: kubernetesVersions). */
 export const supportedMinors = ["1.30", "1.31", "1.32", "1.33", "1.34", "1.35", "1.36", "1.37"] as const;
 
 export type Minor = (typeof supportedMinors)[number];

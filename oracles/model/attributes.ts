@@ -21,7 +21,7 @@ export interface Attributes {
   readonly user: UserInfo;
 }
 
-/** Applies the request defaults of conformance-format.md §1.2. */
+/** Applies the request defaults of docs/case-format.md, Request. */
 export function toAttributes(request: AdmissionRequest): Attributes {
   return {
     operation: request.operation,

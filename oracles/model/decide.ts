@@ -27,7 +27,7 @@ export type SubjectInput = "manifest" | "stored";
 
 /**
  * The minors whose API serves a subject kind, with any feature gate it needs switched on
- * (conformance-format.md §1.1): MutatingAdmissionPolicy from 1.32.
+ * (docs/case-format.md, Subject): MutatingAdmissionPolicy from 1.32.
  */
 export function servesSubject(kind: SubjectKind, minor: Minor): boolean {
   return kind === "MutatingAdmissionPolicy" ? atLeast(minor, 32) : true;

@@ -26,7 +26,7 @@ const supportedMatchPolicies = ["Equivalent", "Exact"];
 export function validateSubject(subject: Subject, minor: Minor, trace: Trace): FieldError[] {
   switch (subject.kind) {
     case "MatchResources":
-      // conformance-format.md §1.1: validated as a binding's matchResources.
+      // docs/case-format.md, Subject: validated as a binding's matchResources.
       return validateMatchResources(subject.matchResources, bindingPath(minor), minor, trace);
     case "ValidatingAdmissionPolicy":
     case "MutatingAdmissionPolicy":

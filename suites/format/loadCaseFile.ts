@@ -1,5 +1,5 @@
 // Reads a case file (YAML or JSON), checks it against the schema and the realism rules of
-// conformance-format.md, and returns the cases with their expectations normalised.
+// docs/case-format.md, and returns the cases with their expectations normalised.
 import { readFileSync } from "node:fs";
 import { load as loadYaml } from "js-yaml";
 import type { Case, Test } from "../../oracles/contract/case.ts";
@@ -99,7 +99,7 @@ function normaliseExpected(e: string | Expected): Expected {
   return { outcome: e as "match" | "noMatch" | "invalid" };
 }
 
-/** The request is what the admission chain sees (conformance-format.md §1.2). */
+/** The request is what the admission chain sees (docs/case-format.md, Request). */
 export function incoherence(r: AdmissionRequest): { field: string; message: string } | undefined {
   const has = (o: unknown) => o !== undefined && o !== null;
   if ((r.operation === "CREATE" || r.operation === "CONNECT") && has(r.oldObject))

@@ -2,7 +2,7 @@
 // minors: every corpus test, then generated scenarios of every subject kind, manifests with
 // omitted fields and invalid ones, scenarios with matchConditions, scenarios with params, and
 // hand-written CEL probes (celProbes.txt). Every divergence is a finding against one of the two.
-// Outcomes are compared as conformance-format.md §3 says, params exactly; an invalid subject's
+// Outcomes are compared as docs/case-format.md "When two answers agree" says, params exactly; an invalid subject's
 // condition messages too where the model claims them word for word (cel-go's compile issues with
 // position and snippet).
 //   MATCHCONFORM_UPSTREAM_MINORS  minors to build and compare (default 1.34,1.37)
