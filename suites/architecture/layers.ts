@@ -24,7 +24,18 @@ export const floors: readonly (readonly string[])[] = [
   // The command and the library are two faces of one package, side by side: neither imports the other.
   ["cli", "api"],
   ["bin", "suites/bench"],
-  ["action", "examples", "kits", "docs", "suites/cases", "suites/package", "suites/recorded", "suites/architecture"],
+  // What only tests use: the examples' and the kits' tests, and when the slow suites run.
+  [
+    "action",
+    "examples",
+    "kits",
+    "docs",
+    "suites/cases",
+    "suites/package",
+    "suites/recorded",
+    "suites/architecture",
+    "suites/slowSuites.ts",
+  ],
 ];
 
 const floorOf = new Map(floors.flatMap((rooms, floor) => rooms.map((room) => [room, floor] as const)));
