@@ -9,7 +9,7 @@ import { register } from "tsx/esm/api";
 register();
 const { decide, servesSubject } = await import("../oracles/model/decide.ts");
 const { outsideModel } = await import("../oracles/model/outsideModel.ts");
-const { supportedMinors, isMinor } = await import("../oracles/model/versions.ts");
+const { supportedMinors, isMinor } = await import("../oracles/contract/versions.ts");
 
 const subjects = [
   "MatchResources",
