@@ -1,6 +1,6 @@
 // `matchconform cluster up [--kubernetes-version 1.37]` and `matchconform cluster down`.
 import { spawn } from "node:child_process";
-import { current, down, up } from "../oracles/apiserver/localControlPlane.ts";
+import { current, down, up } from "../oracles/apiserver/controlPlane/localControlPlane.ts";
 import type { Minor } from "../oracles/model/versions.ts";
 import { isMinor, latestMinor, supportedMinors } from "../oracles/model/versions.ts";
 import { packagePath } from "./packageRoot.ts";

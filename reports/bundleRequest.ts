@@ -4,12 +4,12 @@
 // apiserver oracle (oracles/apiserver/prepareQuery.ts, resources.ts), whose reasons say when no
 // real server can be asked the query; unlike the oracle it renames nothing.
 
-import type { CustomResource } from "../oracles/apiserver/customResources.ts";
-import { crdManifest, crdName, customResourceFor } from "../oracles/apiserver/customResources.ts";
-import { bodyOf, oldName, prepare, withoutNameLabel } from "../oracles/apiserver/prepareQuery.ts";
-import { isNamespaceResource } from "../oracles/apiserver/rename.ts";
-import type { Realisable } from "../oracles/apiserver/resources.ts";
-import { realisable, restPath } from "../oracles/apiserver/resources.ts";
+import type { CustomResource } from "../oracles/apiserver/request/customResources.ts";
+import { crdManifest, crdName, customResourceFor } from "../oracles/apiserver/request/customResources.ts";
+import { bodyOf, oldName, prepare, withoutNameLabel } from "../oracles/apiserver/batch/prepareQuery.ts";
+import { isNamespaceResource } from "../oracles/apiserver/request/rename.ts";
+import type { Realisable } from "../oracles/apiserver/request/resources.ts";
+import { realisable, restPath } from "../oracles/apiserver/request/resources.ts";
 import type { AdmissionRequest } from "../oracles/contract/kube.ts";
 import { subjectKinds } from "../oracles/contract/subject.ts";
 import type { Query } from "../oracles/invariants/invariant.ts";

@@ -10,16 +10,16 @@ import type { ParamKind } from "../contract/kube.ts";
 import type { SubjectKind } from "../contract/subject.ts";
 import type { Query } from "../invariants/invariant.ts";
 import type { Minor } from "../model/versions.ts";
-import type { CustomResource } from "./customResources.ts";
-import { answerInQueryGroup, crdCollection, crdManifest, crdName } from "./customResources.ts";
-import type { Connection, Reply } from "./kubeHttp.ts";
-import { KubeHttp, ok, statusMessage } from "./kubeHttp.ts";
-import { cleanUp, removeAbandoned, removeLeftovers } from "./leftovers.ts";
-import type { ParamSentinel } from "./paramSentinel.ts";
-import { kindCheck, paramKindsOf, paramSentinel } from "./paramSentinel.ts";
-import { pool } from "./pool.ts";
-import type { Work } from "./prepareQuery.ts";
-import { bodyOf, oldName, prepare, skipped, withoutNameLabel } from "./prepareQuery.ts";
+import type { CustomResource } from "./request/customResources.ts";
+import { answerInQueryGroup, crdCollection, crdManifest, crdName } from "./request/customResources.ts";
+import type { Connection, Reply } from "./controlPlane/kubeHttp.ts";
+import { KubeHttp, ok, statusMessage } from "./controlPlane/kubeHttp.ts";
+import { cleanUp, removeAbandoned, removeLeftovers } from "./controlPlane/leftovers.ts";
+import type { ParamSentinel } from "./probe/paramSentinel.ts";
+import { kindCheck, paramKindsOf, paramSentinel } from "./probe/paramSentinel.ts";
+import { pool } from "./batch/pool.ts";
+import type { Work } from "./batch/prepareQuery.ts";
+import { bodyOf, oldName, prepare, skipped, withoutNameLabel } from "./batch/prepareQuery.ts";
 import {
   admissionPath,
   batchLabel,
@@ -33,14 +33,14 @@ import {
   webhookManifest,
   webhookResource,
   webhookTag,
-} from "./probePolicies.ts";
-import { grantBinding, grantRole, rbacPath } from "./rbacGrant.ts";
-import { answerAsCase, readOutcome } from "./readOutcome.ts";
-import { isNamespaceResource } from "./rename.ts";
-import { restPath } from "./resources.ts";
-import { acquireRunLease } from "./runLease.ts";
-import { setupClient } from "./setupClient.ts";
-import { startWebhookReceiver } from "./webhookReceiver.ts";
+} from "./probe/probePolicies.ts";
+import { grantBinding, grantRole, rbacPath } from "./controlPlane/rbacGrant.ts";
+import { answerAsCase, readOutcome } from "./probe/readOutcome.ts";
+import { isNamespaceResource } from "./request/rename.ts";
+import { restPath } from "./request/resources.ts";
+import { acquireRunLease } from "./controlPlane/runLease.ts";
+import { setupClient } from "./controlPlane/setupClient.ts";
+import { startWebhookReceiver } from "./controlPlane/webhookReceiver.ts";
 
 export interface ApiserverMatcherOptions {
   readonly server: string;
@@ -574,7 +574,7 @@ function must(r: Reply, what: string): void {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export { leftovers, removeLeftovers } from "./leftovers.ts";
+export { leftovers, removeLeftovers } from "./controlPlane/leftovers.ts";
 export { labels };
 
 /**

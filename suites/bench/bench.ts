@@ -13,7 +13,7 @@ import type { Answer } from "../../oracles/adapters/matcher.ts";
 import { buildUpstreamOracle, hasGo } from "../../oracles/adapters/upstreamBuild.ts";
 import type { ApiserverMatcherOptions } from "../../oracles/apiserver/apiserverMatcher.ts";
 import { startApiserverMatcher } from "../../oracles/apiserver/apiserverMatcher.ts";
-import { down, up } from "../../oracles/apiserver/localControlPlane.ts";
+import { down, up } from "../../oracles/apiserver/controlPlane/localControlPlane.ts";
 import type { Query } from "../../oracles/invariants/invariant.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import { collectCaseFiles } from "../format/collectCaseFiles.ts";

@@ -1,12 +1,12 @@
 // The decision a probe reply reports: the probe's warning (policies, webhooks), the annotation
 // a mutating probe wrote, or the status of an error that names the probe.
-import type { Answer } from "../adapters/matcher.ts";
-import type { Subject } from "../contract/subject.ts";
-import { bindingName, policyName as modelPolicyName } from "../model/admissionPolicy.ts";
-import type { Reply } from "./kubeHttp.ts";
-import { ok, statusMessage } from "./kubeHttp.ts";
-import type { Work } from "./prepareQuery.ts";
-import { skipped } from "./prepareQuery.ts";
+import type { Answer } from "../../adapters/matcher.ts";
+import type { Subject } from "../../contract/subject.ts";
+import { bindingName, policyName as modelPolicyName } from "../../model/admissionPolicy.ts";
+import type { Reply } from "../controlPlane/kubeHttp.ts";
+import { ok, statusMessage } from "../controlPlane/kubeHttp.ts";
+import type { Work } from "../batch/prepareQuery.ts";
+import { skipped } from "../batch/prepareQuery.ts";
 import type { ProbeNames } from "./probePolicies.ts";
 import {
   confinement,
@@ -21,7 +21,7 @@ import {
   webhookName,
   webhookTag,
 } from "./probePolicies.ts";
-import { originalNames } from "./rename.ts";
+import { originalNames } from "../request/rename.ts";
 
 /** What the server decided, from the probe's reply. */
 export function readOutcome(r: Reply, names: ProbeNames, subject: Subject, withParams = false): Answer {

@@ -5,9 +5,9 @@
 // Each CRD lives in a group of its own (`<hash>.<group>`, renamed consistently in the query and
 // back in the answer), so that queries, batches and concurrent runs never share one.
 import { createHash } from "node:crypto";
-import type { Answer } from "../adapters/matcher.ts";
-import type { AdmissionRequest, EquivalentResource } from "../contract/kube.ts";
-import type { Query } from "../invariants/invariant.ts";
+import type { Answer } from "../../adapters/matcher.ts";
+import type { AdmissionRequest, EquivalentResource } from "../../contract/kube.ts";
+import type { Query } from "../../invariants/invariant.ts";
 import type { Realisable } from "./resources.ts";
 import { putParent } from "./resources.ts";
 

@@ -8,8 +8,8 @@ import { request } from "node:https";
 import { createServer } from "node:net";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import type { Minor } from "../model/versions.ts";
-import { atLeast, minorNumber } from "../model/versions.ts";
+import type { Minor } from "../../model/versions.ts";
+import { atLeast, minorNumber } from "../../model/versions.ts";
 
 export interface ControlPlane {
   readonly minor: Minor;

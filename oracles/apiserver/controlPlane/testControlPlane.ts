@@ -3,7 +3,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildControlPlane } from "../../cli/cluster.ts";
+import { buildControlPlane } from "../../../cli/cluster.ts";
 import type { ControlPlane } from "./localControlPlane.ts";
 import { up } from "./localControlPlane.ts";
 

@@ -1,8 +1,8 @@
 // The user a probe request is sent as: the case's userInfo (or the format's default user) by
 // impersonation, with the probe's own extra key, and what of it the server sees otherwise.
-import type { UserInfo } from "../contract/kube.ts";
-import { defaultUserInfo } from "../model/userInfo.ts";
-import type { Impersonation } from "./kubeHttp.ts";
+import type { UserInfo } from "../../contract/kube.ts";
+import { defaultUserInfo } from "../../model/userInfo.ts";
+import type { Impersonation } from "../controlPlane/kubeHttp.ts";
 import type { SeenOtherwise } from "./seenOtherwise.ts";
 
 /** The extra key a probe request carries, its value the probe's tag: what the probe's confinement checks. */

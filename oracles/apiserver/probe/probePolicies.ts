@@ -1,9 +1,9 @@
 // The ValidatingAdmissionPolicy and binding that observe one query's decision without side
 // effects: a `false` validation whose message reports the matched resource and kind, Warn only,
 // confined by matchConditions to the query's own requests (the probe's extra key, impersonatedUser.ts).
-import type { MatchCondition, ParamKind, ParamRef } from "../contract/kube.ts";
-import type { Subject, WebhookSubject } from "../contract/subject.ts";
-import { probeExtraKey } from "./impersonatedUser.ts";
+import type { MatchCondition, ParamKind, ParamRef } from "../../contract/kube.ts";
+import type { Subject, WebhookSubject } from "../../contract/subject.ts";
+import { probeExtraKey } from "../request/impersonatedUser.ts";
 
 export const runLabel = "matchconform.dev/run";
 export const batchLabel = "matchconform.dev/batch";

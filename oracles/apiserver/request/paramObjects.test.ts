@@ -1,7 +1,7 @@
 // A query's params as the apiserver oracle realises them: CRDs of groups of their own, objects in
 // the query's renamed namespaces, paramKind and paramRef following both.
 import { describe, expect, it } from "vitest";
-import type { Query } from "../invariants/invariant.ts";
+import type { Query } from "../../invariants/invariant.ts";
 import { realiseParams } from "./paramObjects.ts";
 
 const query = (over: Partial<Query["cluster"]>, kind = "ValidatingAdmissionPolicy"): Query => ({

@@ -5,7 +5,7 @@
 import { hostname } from "node:os";
 import type { KubeHttp } from "./kubeHttp.ts";
 import { ok, statusMessage } from "./kubeHttp.ts";
-import { runLabel } from "./probePolicies.ts";
+import { runLabel } from "../probe/probePolicies.ts";
 
 export const leaseCollection = "/apis/coordination.k8s.io/v1/namespaces/default/leases";
 export const leaseName = (runId: string) => `matchconform-${runId}`;

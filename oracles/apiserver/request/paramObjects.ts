@@ -2,9 +2,9 @@
 // (`g<hash>.<group>`, as customResources.ts makes them), its param objects in the query's own
 // renamed namespaces, and the probe's paramKind and paramRef following both renamings.
 import { createHash } from "node:crypto";
-import type { ParamKind, ParamRef } from "../contract/kube.ts";
-import type { Query } from "../invariants/invariant.ts";
-import { atLeast } from "../model/versions.ts";
+import type { ParamKind, ParamRef } from "../../contract/kube.ts";
+import type { Query } from "../../invariants/invariant.ts";
+import { atLeast } from "../../model/versions.ts";
 import type { CustomResource } from "./customResources.ts";
 import { restPath } from "./resources.ts";
 

@@ -1,11 +1,11 @@
 // bodyOf: the Namespace body keeps the name label where the server would keep it; prepare: which
 // conditions read what the server sees otherwise.
 import { describe, expect, it } from "vitest";
-import type { AdmissionRequest } from "../contract/kube.ts";
-import type { Query } from "../invariants/invariant.ts";
+import type { AdmissionRequest } from "../../contract/kube.ts";
+import type { Query } from "../../invariants/invariant.ts";
 import { bodyOf, prepare } from "./prepareQuery.ts";
-import { realisable } from "./resources.ts";
-import { matchEverything } from "./testQueries.ts";
+import { realisable } from "../request/resources.ts";
+import { matchEverything } from "../testQueries.ts";
 
 const namespaceCreate = (name: string, metadata: Record<string, unknown>): AdmissionRequest => ({
   operation: "CREATE",

@@ -8,11 +8,11 @@
 // it every param of that kind created before. A selector, not the name: from 1.37 a param named
 // but missing from the informer is read from the API directly (policy_dispatcher.go
 // getParamDirectly), which would say nothing of the informer; a selector lists the informer alone.
-import type { GroupVersionResource, ParamKind } from "../contract/kube.ts";
-import type { ParamRealisation } from "./paramObjects.ts";
+import type { GroupVersionResource, ParamKind } from "../../contract/kube.ts";
+import type { ParamRealisation } from "../request/paramObjects.ts";
 import type { ProbeNames } from "./probePolicies.ts";
 import { labels } from "./probePolicies.ts";
-import { restPath } from "./resources.ts";
+import { restPath } from "../request/resources.ts";
 
 type Obj = Record<string, unknown>;
 

@@ -1,10 +1,10 @@
 // Gives every query its own namespaces (and names of cluster-scoped objects), renamed
 // consistently everywhere the query mentions them, so that queries of one batch never share state.
 import { createHash } from "node:crypto";
-import type { Cluster } from "../contract/cluster.ts";
-import type { AdmissionRequest, LabelSelector, MatchResources, NamedRuleWithOperations } from "../contract/kube.ts";
-import type { Subject } from "../contract/subject.ts";
-import type { Query } from "../invariants/invariant.ts";
+import type { Cluster } from "../../contract/cluster.ts";
+import type { AdmissionRequest, LabelSelector, MatchResources, NamedRuleWithOperations } from "../../contract/kube.ts";
+import type { Subject } from "../../contract/subject.ts";
+import type { Query } from "../../invariants/invariant.ts";
 
 export const nameLabel = "kubernetes.io/metadata.name";
 

@@ -1,6 +1,6 @@
 // The resources the apiserver oracle can realise: their kind, scope, the operations it sends,
 // and what the server's own validation needs filled in so that admission is reached.
-import type { AdmissionRequest, GroupVersionResource } from "../contract/kube.ts";
+import type { AdmissionRequest, GroupVersionResource } from "../../contract/kube.ts";
 
 type Obj = Record<string, unknown>;
 

@@ -3,11 +3,11 @@
 // probe request is a dry run), what the server sets on an object (metadata it owns, status,
 // defaults) and what the oracle fills in for validation. A condition reading any of it is skipped.
 
-import { isBuiltinGroup } from "../contract/capabilities.ts";
-import type { AdmissionRequest, MatchCondition } from "../contract/kube.ts";
-import type { Query } from "../invariants/invariant.ts";
+import { isBuiltinGroup } from "../../contract/capabilities.ts";
+import type { AdmissionRequest, MatchCondition } from "../../contract/kube.ts";
+import type { Query } from "../../invariants/invariant.ts";
 import { overlaps, readPaths } from "./conditionReads.ts";
-import { bodyOf } from "./prepareQuery.ts";
+import { bodyOf } from "../batch/prepareQuery.ts";
 import { isNamespaceResource, nameLabel } from "./rename.ts";
 import type { Realisable } from "./resources.ts";
 

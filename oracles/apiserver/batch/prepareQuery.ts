@@ -1,29 +1,29 @@
 // What of a query the server can be asked, and how: the query renamed into its own namespaces
 // (and CRD group), what must be realised for it, or the reason it cannot be asked (the first that
 // applies), and the object to send.
-import type { Answer } from "../adapters/matcher.ts";
-import { carriesMatchConditions, carriesParams } from "../contract/capabilities.ts";
-import type { AdmissionRequest, EquivalentResource } from "../contract/kube.ts";
-import type { SubjectKind } from "../contract/subject.ts";
-import type { Query } from "../invariants/invariant.ts";
-import { toAttributes } from "../model/attributes.ts";
-import { builtinEquivalents } from "../model/equivalents.ts";
-import { isAuthReview, isPolicyConfigurationResource } from "../model/exemptions.ts";
-import type { Minor } from "../model/versions.ts";
-import type { CustomResource } from "./customResources.ts";
-import { customResourceFor } from "./customResources.ts";
-import type { SentUser } from "./impersonatedUser.ts";
-import { sentUser } from "./impersonatedUser.ts";
-import type { ParamRealisation } from "./paramObjects.ts";
-import { realiseParams } from "./paramObjects.ts";
-import type { ProbeNames } from "./probePolicies.ts";
-import { probeLabel, webhookTag } from "./probePolicies.ts";
-import type { Renamed } from "./rename.ts";
-import { isNamespaceResource, nameLabel, renameQuery } from "./rename.ts";
-import type { Realisable } from "./resources.ts";
-import { realisable } from "./resources.ts";
-import type { SeenOtherwise } from "./seenOtherwise.ts";
-import { conditionSeesOtherwise, seenOtherwise } from "./seenOtherwise.ts";
+import type { Answer } from "../../adapters/matcher.ts";
+import { carriesMatchConditions, carriesParams } from "../../contract/capabilities.ts";
+import type { AdmissionRequest, EquivalentResource } from "../../contract/kube.ts";
+import type { SubjectKind } from "../../contract/subject.ts";
+import type { Query } from "../../invariants/invariant.ts";
+import { toAttributes } from "../../model/attributes.ts";
+import { builtinEquivalents } from "../../model/equivalents.ts";
+import { isAuthReview, isPolicyConfigurationResource } from "../../model/exemptions.ts";
+import type { Minor } from "../../model/versions.ts";
+import type { CustomResource } from "../request/customResources.ts";
+import { customResourceFor } from "../request/customResources.ts";
+import type { SentUser } from "../request/impersonatedUser.ts";
+import { sentUser } from "../request/impersonatedUser.ts";
+import type { ParamRealisation } from "../request/paramObjects.ts";
+import { realiseParams } from "../request/paramObjects.ts";
+import type { ProbeNames } from "../probe/probePolicies.ts";
+import { probeLabel, webhookTag } from "../probe/probePolicies.ts";
+import type { Renamed } from "../request/rename.ts";
+import { isNamespaceResource, nameLabel, renameQuery } from "../request/rename.ts";
+import type { Realisable } from "../request/resources.ts";
+import { realisable } from "../request/resources.ts";
+import type { SeenOtherwise } from "../request/seenOtherwise.ts";
+import { conditionSeesOtherwise, seenOtherwise } from "../request/seenOtherwise.ts";
 
 export const skipped = (message: string): Answer => ({ answer: "skipped", message });
 
