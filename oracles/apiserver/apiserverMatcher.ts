@@ -10,37 +10,30 @@ import type { ParamKind } from "../contract/kube.ts";
 import type { SubjectKind } from "../contract/subject.ts";
 import type { Query } from "../invariants/invariant.ts";
 import type { Minor } from "../model/versions.ts";
-import type { CustomResource } from "./request/customResources.ts";
-import { answerInQueryGroup, crdCollection, crdManifest, crdName } from "./request/customResources.ts";
+import { pool } from "./batch/pool.ts";
+import type { Work } from "./batch/prepareQuery.ts";
+import { prepare, skipped } from "./batch/prepareQuery.ts";
 import type { Connection, Reply } from "./controlPlane/kubeHttp.ts";
 import { KubeHttp, ok, statusMessage } from "./controlPlane/kubeHttp.ts";
 import { cleanUp, removeAbandoned, removeLeftovers } from "./controlPlane/leftovers.ts";
-import type { ParamSentinel } from "./probe/paramSentinel.ts";
-import { kindCheck, paramKindsOf, paramSentinel } from "./probe/paramSentinel.ts";
-import { pool } from "./batch/pool.ts";
-import type { Work } from "./batch/prepareQuery.ts";
-import { bodyOf, oldName, prepare, skipped, withoutNameLabel } from "./batch/prepareQuery.ts";
-import {
-  admissionPath,
-  batchLabel,
-  labels,
-  mutatingProbeManifests,
-  parseMutatingProbe,
-  probeLabel,
-  probeManifests,
-  runLabel,
-  sentinelManifests,
-  webhookManifest,
-  webhookResource,
-  webhookTag,
-} from "./probe/probePolicies.ts";
 import { grantBinding, grantRole, rbacPath } from "./controlPlane/rbacGrant.ts";
-import { answerAsCase, readOutcome } from "./probe/readOutcome.ts";
-import { isNamespaceResource } from "./request/rename.ts";
-import { restPath } from "./request/resources.ts";
 import { acquireRunLease } from "./controlPlane/runLease.ts";
 import { setupClient } from "./controlPlane/setupClient.ts";
 import { startWebhookReceiver } from "./controlPlane/webhookReceiver.ts";
+import { admissionPath, batchLabel, labels, probeLabel, runLabel, webhookResource, webhookTag } from "./probe/names.ts";
+import type { ParamSentinel } from "./probe/paramSentinel.ts";
+import { kindCheck, paramKindsOf, paramSentinel } from "./probe/paramSentinel.ts";
+import { parseMutatingProbe } from "./probe/probeMarks.ts";
+import { answerAsCase, readOutcome } from "./probe/readOutcome.ts";
+import { sentinelManifests } from "./probe/sentinelManifests.ts";
+import { bodyOf, oldName, withoutNameLabel } from "./request/body.ts";
+import type { CustomResource } from "./request/customResources.ts";
+import { answerInQueryGroup, crdCollection, crdManifest, crdName } from "./request/customResources.ts";
+import { isNamespaceResource } from "./request/rename.ts";
+import { restPath } from "./request/resources.ts";
+import { mutatingProbeManifests } from "./subject/mutatingProbe.ts";
+import { probeManifests } from "./subject/policyProbe.ts";
+import { webhookManifest } from "./subject/webhookProbe.ts";
 
 export interface ApiserverMatcherOptions {
   readonly server: string;
@@ -358,7 +351,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     const kind =
       subject.kind === "MutatingAdmissionPolicy" ? "mutatingadmissionpolicies" : "validatingadmissionpolicies";
     const binding = kind.replace("policies", "policybindings");
-    // Params with conditions: a second policy denies on a condition's error (probePolicies.ts).
+    // Params with conditions: a second policy denies on a condition's error (subject/policyProbe.ts).
     const d =
       !verbatim && w.params !== undefined && carriesMatchConditions(subject)
         ? probeManifests(subject, w.names, false, w.params, true)
@@ -378,7 +371,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
   /**
    * Creates the probe. A subject with matchConditions or params is first created dry-run as
    * stated, so that the server's validation (its 422) sees the subject's own expressions and
-   * selectors, then with the probe's confinement (probePolicies.ts probeConditions, labelledOnly).
+   * selectors, then with the probe's confinement (subject/confinement.ts probeConditions, labelledOnly).
    */
   async function createProbe(w: Work): Promise<void> {
     if (w.state === "invalid?") return createObjects(w, probeObjects(w, true), true);
@@ -557,7 +550,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
   };
 }
 
-/** A params probe's objects carry its label (probePolicies.ts labelledOnly); others are sent as stated. */
+/** A params probe's objects carry its label (subject/confinement.ts labelledOnly); others are sent as stated. */
 function labelsOf(l: object, w: Work): object {
   return w.params === undefined ? l : { ...l, [probeLabel]: webhookTag(w.names) };
 }

@@ -18,10 +18,10 @@ import { leftovers, startApiserverMatcher } from "./apiserverMatcher.ts";
 import { KubeHttp } from "./controlPlane/kubeHttp.ts";
 import type { ControlPlane } from "./controlPlane/localControlPlane.ts";
 import { down } from "./controlPlane/localControlPlane.ts";
-import { admissionPath, runLabel } from "./probe/probePolicies.ts";
 import type { LeaseObject } from "./controlPlane/runLease.ts";
 import { clockSkewAllowanceMs, expiresAt, leaseCollection, leaseName } from "./controlPlane/runLease.ts";
 import { startTestControlPlane } from "./controlPlane/testControlPlane.ts";
+import { admissionPath, runLabel } from "./probe/names.ts";
 import { matchEverything } from "./testQueries.ts";
 
 const enabled = process.env.MATCHCONFORM_APISERVER === "1";

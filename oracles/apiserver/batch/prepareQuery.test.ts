@@ -3,9 +3,10 @@
 import { describe, expect, it } from "vitest";
 import type { AdmissionRequest } from "../../contract/kube.ts";
 import type { Query } from "../../invariants/invariant.ts";
-import { bodyOf, prepare } from "./prepareQuery.ts";
+import { bodyOf } from "../request/body.ts";
 import { realisable } from "../request/resources.ts";
 import { matchEverything } from "../testQueries.ts";
+import { prepare } from "./prepareQuery.ts";
 
 const namespaceCreate = (name: string, metadata: Record<string, unknown>): AdmissionRequest => ({
   operation: "CREATE",

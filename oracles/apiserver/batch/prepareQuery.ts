@@ -10,16 +10,17 @@ import { toAttributes } from "../../model/attributes.ts";
 import { builtinEquivalents } from "../../model/equivalents.ts";
 import { isAuthReview, isPolicyConfigurationResource } from "../../model/exemptions.ts";
 import type { Minor } from "../../model/versions.ts";
+import type { ProbeNames } from "../probe/names.ts";
+import { probeLabel, webhookTag } from "../probe/names.ts";
+import { oldName, withoutNameLabel } from "../request/body.ts";
 import type { CustomResource } from "../request/customResources.ts";
 import { customResourceFor } from "../request/customResources.ts";
 import type { SentUser } from "../request/impersonatedUser.ts";
 import { sentUser } from "../request/impersonatedUser.ts";
 import type { ParamRealisation } from "../request/paramObjects.ts";
 import { realiseParams } from "../request/paramObjects.ts";
-import type { ProbeNames } from "../probe/probePolicies.ts";
-import { probeLabel, webhookTag } from "../probe/probePolicies.ts";
 import type { Renamed } from "../request/rename.ts";
-import { isNamespaceResource, nameLabel, renameQuery } from "../request/rename.ts";
+import { isNamespaceResource, renameQuery } from "../request/rename.ts";
 import type { Realisable } from "../request/resources.ts";
 import { realisable } from "../request/resources.ts";
 import type { SeenOtherwise } from "../request/seenOtherwise.ts";
@@ -78,7 +79,7 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
   const renamed = unique.query;
   const params = carriesParams(q0) ? realiseParams(q0, unique.namespaces, names.runId) : undefined;
   if (params !== undefined && !params.ok) return done(params.why);
-  // A params probe is confined by its label on the objects (probePolicies.ts labelledOnly).
+  // A params probe is confined by its label on the objects (subject/confinement.ts labelledOnly).
   if (params !== undefined && ((q.request.subResource ?? "") !== "" || isNamespaceResource(q.request)))
     return done(
       "a params probe is confined by a label on the request's objects, which a subresource's objects and a namespace's own labels do not carry as the case states them",
@@ -179,7 +180,7 @@ function conditionsCannot(
   const s = q0.subject;
   const conditions = ("policy" in s ? s.policy.matchConditions : "webhook" in s ? s.webhook.matchConditions : []) ?? [];
   const extra: SeenOtherwise[] = [...user.differs];
-  // A params probe's objects carry its label (probePolicies.ts labelledOnly).
+  // A params probe's objects carry its label (subject/confinement.ts labelledOnly).
   if (labelled)
     for (const root of ["object", "oldObject"])
       extra.push({ path: [root, "metadata", "labels", probeLabel], why: "a params probe's objects carry its label" });
@@ -197,12 +198,6 @@ function objectLabels(o: AdmissionRequest["object"]): Record<string, string> {
   return ((o?.metadata ?? {}) as { labels?: Record<string, string> }).labels ?? {};
 }
 
-/** The old object's own name ("" when it has none). */
-export function oldName(req: AdmissionRequest): string {
-  const n = ((req.oldObject?.metadata ?? {}) as { name?: unknown }).name;
-  return typeof n === "string" ? n : "";
-}
-
 /** The stored namespace's labels are the old object's (the name label aside). */
 function sameLabels(stored: Readonly<Record<string, string>> | undefined, old: AdmissionRequest["oldObject"]): boolean {
   if (stored === undefined) return false;
@@ -214,26 +209,4 @@ function sameLabels(stored: Readonly<Record<string, string>> | undefined, old: A
 /** The same registry answer: the same resources and kinds in the same order. */
 function sameRegistry(a: readonly EquivalentResource[], b: readonly EquivalentResource[]): boolean {
   return JSON.stringify(a.map((e) => [e.resource, e.kind])) === JSON.stringify(b.map((e) => [e.resource, e.kind]));
-}
-
-/** The object to send: the request's, with apiVersion, kind, namespace and what validation needs. */
-export function bodyOf(req: AdmissionRequest, o: AdmissionRequest["object"], r: Realisable): Record<string, unknown> {
-  const given = (o ?? {}) as Record<string, unknown>;
-  const md = { ...((given.metadata ?? {}) as Record<string, unknown>) };
-  delete md.resourceVersion;
-  delete md.uid;
-  if (r.namespaced) md.namespace = req.namespace;
-  else delete md.namespace;
-  if (req.name) md.name = req.name;
-  else if (!md.generateName) md.generateName = "mc-";
-  if (r.kind === "Namespace" && md.labels && req.name)
-    md.labels = withoutNameLabel(md.labels as Record<string, string>);
-  if (r.emptyMetadata) for (const k of Object.keys(md)) if (k !== "namespace") delete md[k];
-  const apiVersion = req.resource.group === "" ? req.resource.version : `${req.resource.group}/${req.resource.version}`;
-  return r.fill({ ...given, apiVersion, kind: r.kind, metadata: md }, r.namespaced ? (req.namespace ?? "") : "");
-}
-
-export function withoutNameLabel(l: Readonly<Record<string, string>>): Record<string, string> {
-  const { [nameLabel]: _, ...rest } = l;
-  return rest;
 }

@@ -2,8 +2,8 @@
 // of the run (every verb a probe sends, on everything) bound, for the batch's lifetime, to the
 // batch's usernames and its sentinel's user. Without it RBAC would refuse them before admission.
 // Neither escalates: the role has no `bind` or `escalate`, so a user cannot grant more.
-import type { ProbeNames } from "../probe/probePolicies.ts";
-import { labels, runLabel } from "../probe/probePolicies.ts";
+import type { ProbeNames } from "../probe/names.ts";
+import { labels, runLabel } from "../probe/names.ts";
 
 export const rbacPath = "/apis/rbac.authorization.k8s.io/v1";
 

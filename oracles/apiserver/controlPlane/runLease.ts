@@ -3,9 +3,9 @@
 // while the run lives. A run starting on a cluster removes another run's objects only once that
 // run's lease is missing or expired, so that two runs against one cluster leave each other alone.
 import { hostname } from "node:os";
+import { runLabel } from "../probe/names.ts";
 import type { KubeHttp } from "./kubeHttp.ts";
 import { ok, statusMessage } from "./kubeHttp.ts";
-import { runLabel } from "../probe/probePolicies.ts";
 
 export const leaseCollection = "/apis/coordination.k8s.io/v1/namespaces/default/leases";
 export const leaseName = (runId: string) => `matchconform-${runId}`;

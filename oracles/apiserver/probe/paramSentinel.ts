@@ -10,9 +10,9 @@
 // getParamDirectly), which would say nothing of the informer; a selector lists the informer alone.
 import type { GroupVersionResource, ParamKind } from "../../contract/kube.ts";
 import type { ParamRealisation } from "../request/paramObjects.ts";
-import type { ProbeNames } from "./probePolicies.ts";
-import { labels } from "./probePolicies.ts";
 import { restPath } from "../request/resources.ts";
+import type { ProbeNames } from "./names.ts";
+import { labels } from "./names.ts";
 
 type Obj = Record<string, unknown>;
 

@@ -3,25 +3,21 @@
 import type { Answer } from "../../adapters/matcher.ts";
 import type { Subject } from "../../contract/subject.ts";
 import { bindingName, policyName as modelPolicyName } from "../../model/admissionPolicy.ts";
-import type { Reply } from "../controlPlane/kubeHttp.ts";
-import { ok, statusMessage } from "../controlPlane/kubeHttp.ts";
 import type { Work } from "../batch/prepareQuery.ts";
 import { skipped } from "../batch/prepareQuery.ts";
-import type { ProbeNames } from "./probePolicies.ts";
+import type { Reply } from "../controlPlane/kubeHttp.ts";
+import { ok, statusMessage } from "../controlPlane/kubeHttp.ts";
+import { originalNames } from "../request/rename.ts";
+import { confinement, unconfine } from "../subject/confinement.ts";
+import type { ProbeNames } from "./names.ts";
+import { denyingPolicyName, policyName, webhookName, webhookTag } from "./names.ts";
 import {
-  confinement,
-  denyingPolicyName,
   parseMutatingProbe,
   parseProbeDenial,
   parseProbeParams,
   parseProbeWarning,
   parseWebhookWarning,
-  policyName,
-  unconfine,
-  webhookName,
-  webhookTag,
-} from "./probePolicies.ts";
-import { originalNames } from "../request/rename.ts";
+} from "./probeMarks.ts";
 
 /** What the server decided, from the probe's reply. */
 export function readOutcome(r: Reply, names: ProbeNames, subject: Subject, withParams = false): Answer {
@@ -33,7 +29,7 @@ export function readOutcome(r: Reply, names: ProbeNames, subject: Subject, withP
       ? parseMutatingProbe(r.body, webhookTag(names))
       : (parseProbeWarning(r.warnings, names) ??
         (r.status === 422 ? parseProbeDenial(statusMessage(r), names) : undefined));
-  // A condition's error for any param decides the request: the denying policy's 422 (probePolicies.ts).
+  // A condition's error for any param decides the request: the denying policy's 422 (subject/policyProbe.ts).
   const denying = denyingPolicyName(names);
   if (!ok(r) && statusMessage(r).includes(`'${denying}'`))
     return { answer: "outcome", outcome: { outcome: "error", code: r.status, message: statusMessage(r) } };

@@ -1,7 +1,7 @@
 // What a condition reads, and the probe's confinement of a subject's conditions: no server needed.
 import { describe, expect, it } from "vitest";
+import { confinement, probeConditions, unconfine } from "../subject/confinement.ts";
 import { overlaps, readPaths } from "./conditionReads.ts";
-import { confinement, probeConditions, unconfine } from "../probe/probePolicies.ts";
 
 const p = { runId: "r1", batch: "1", id: "7" };
 

@@ -1,6 +1,7 @@
 // The user a probe request is sent as, and what of it the server sees otherwise (impersonation.go).
 import { describe, expect, it } from "vitest";
-import { groupsOnServer, probeExtraKey, sentUser } from "./impersonatedUser.ts";
+import { probeExtraKey } from "../probe/names.ts";
+import { groupsOnServer, sentUser } from "./impersonatedUser.ts";
 
 describe("groupsOnServer", () => {
   it.each([

@@ -3,10 +3,8 @@
 import type { UserInfo } from "../../contract/kube.ts";
 import { defaultUserInfo } from "../../model/userInfo.ts";
 import type { Impersonation } from "../controlPlane/kubeHttp.ts";
+import { probeExtraKey } from "../probe/names.ts";
 import type { SeenOtherwise } from "./seenOtherwise.ts";
-
-/** The extra key a probe request carries, its value the probe's tag: what the probe's confinement checks. */
-export const probeExtraKey = "matchconform.dev/probe";
 
 export interface SentUser {
   /** How the request is sent; undefined when the user cannot be (then the default user is sent). */

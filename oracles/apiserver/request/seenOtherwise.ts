@@ -6,8 +6,8 @@
 import { isBuiltinGroup } from "../../contract/capabilities.ts";
 import type { AdmissionRequest, MatchCondition } from "../../contract/kube.ts";
 import type { Query } from "../../invariants/invariant.ts";
+import { bodyOf } from "./body.ts";
 import { overlaps, readPaths } from "./conditionReads.ts";
-import { bodyOf } from "../batch/prepareQuery.ts";
 import { isNamespaceResource, nameLabel } from "./rename.ts";
 import type { Realisable } from "./resources.ts";
 
