@@ -1,7 +1,6 @@
 // What of a query the server can be asked, and how: the query renamed into its own namespaces
 // (and CRD group), what must be realised for it, or the reason it cannot be asked (the first that
 // applies), and the object to send.
-import type { Answer } from "../../adapters/matcher.ts";
 import { carriesMatchConditions, carriesParams } from "../../contract/capabilities.ts";
 import type { AdmissionRequest, EquivalentResource } from "../../contract/kube.ts";
 import type { SubjectKind } from "../../contract/subject.ts";
@@ -13,39 +12,17 @@ import type { Minor } from "../../model/versions.ts";
 import type { ProbeNames } from "../probe/names.ts";
 import { probeLabel, webhookTag } from "../probe/names.ts";
 import { oldName, withoutNameLabel } from "../request/body.ts";
-import type { CustomResource } from "../request/customResources.ts";
 import { customResourceFor } from "../request/customResources.ts";
 import type { SentUser } from "../request/impersonatedUser.ts";
 import { sentUser } from "../request/impersonatedUser.ts";
-import type { ParamRealisation } from "../request/paramObjects.ts";
 import { realiseParams } from "../request/paramObjects.ts";
-import type { Renamed } from "../request/rename.ts";
 import { isNamespaceResource, renameQuery } from "../request/rename.ts";
 import type { Realisable } from "../request/resources.ts";
 import { realisable } from "../request/resources.ts";
 import type { SeenOtherwise } from "../request/seenOtherwise.ts";
 import { conditionSeesOtherwise, seenOtherwise } from "../request/seenOtherwise.ts";
-
-export const skipped = (message: string): Answer => ({ answer: "skipped", message });
-
-export interface Work {
-  /** The renamed query. */
-  readonly query: Query;
-  readonly names: ProbeNames;
-  readonly r: Realisable;
-  /** "probe": to send; "invalid?": not sendable, but its subject's validity is still asked; "done": answered. */
-  state: "probe" | "invalid?" | "done";
-  answer: Answer;
-  stored?: Record<string, unknown>;
-  /** The user the request is sent as (impersonatedUser.ts). */
-  readonly user: SentUser;
-  /** The query's unique names, put back into the server's messages. */
-  readonly renamed: Pick<Renamed, "namespaces" | "names">;
-  /** The CRD the request's resource is realised as, if custom. */
-  readonly crd?: CustomResource;
-  /** The query's params as realised, if it has any. */
-  readonly params?: ParamRealisation;
-}
+import type { Work } from "../work.ts";
+import { skipped } from "../work.ts";
 
 export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: readonly SubjectKind[]): Work {
   const base: Pick<Work, "names" | "answer" | "renamed" | "user"> = {

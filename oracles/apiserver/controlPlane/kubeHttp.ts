@@ -122,3 +122,8 @@ export function statusMessage(r: Reply): string {
 }
 
 export const ok = (r: Reply) => r.status >= 200 && r.status < 300;
+
+/** Throws unless the reply is a success: for the objects a run or batch cannot do without. */
+export function must(r: Reply, what: string): void {
+  if (!ok(r)) throw new Error(`creating ${what} failed with HTTP ${r.status}: ${statusMessage(r)}`);
+}

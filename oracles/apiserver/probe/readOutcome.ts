@@ -3,12 +3,12 @@
 import type { Answer } from "../../adapters/matcher.ts";
 import type { Subject } from "../../contract/subject.ts";
 import { bindingName, policyName as modelPolicyName } from "../../model/admissionPolicy.ts";
-import type { Work } from "../batch/prepareQuery.ts";
-import { skipped } from "../batch/prepareQuery.ts";
 import type { Reply } from "../controlPlane/kubeHttp.ts";
 import { ok, statusMessage } from "../controlPlane/kubeHttp.ts";
 import { originalNames } from "../request/rename.ts";
 import { confinement, unconfine } from "../subject/confinement.ts";
+import type { Work } from "../work.ts";
+import { skipped } from "../work.ts";
 import type { ProbeNames } from "./names.ts";
 import { denyingPolicyName, policyName, webhookName, webhookTag } from "./names.ts";
 import {
