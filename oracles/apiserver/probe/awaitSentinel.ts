@@ -9,9 +9,8 @@ import type { ProbeNames } from "./names.ts";
 import { admissionPath, webhookResource } from "./names.ts";
 import type { ParamSentinel } from "./paramSentinel.ts";
 import { parseMutatingProbe } from "./probeMarks.ts";
+import type { Sentinel } from "./sentinelManifests.ts";
 import { sentinelManifests } from "./sentinelManifests.ts";
-
-type Sentinel = ReturnType<typeof sentinelManifests>;
 
 /**
  * Creates the batch's sentinels (a policy, and a webhook of each kind the batch probes) and waits

@@ -35,6 +35,12 @@ export function uniqueName(prefix: string, name: string): string {
 export const isNamespaceResource = (r: AdmissionRequest) =>
   r.resource.group === "" && r.resource.version === "v1" && r.resource.resource === "namespaces";
 
+/** The query's namespaces and names mapped to its own; an unmapped one stays. */
+interface Mapping {
+  readonly ns: (n: string | undefined) => string | undefined;
+  readonly name: (n: string | undefined) => string | undefined;
+}
+
 /** `clusterScopedName`: the request names a cluster-scoped object other than a namespace. */
 export function renameQuery(q: Query, prefix: string, clusterScoped: boolean): Renamed {
   const ns = new Map<string, string>();
@@ -48,86 +54,98 @@ export function renameQuery(q: Query, prefix: string, clusterScoped: boolean): R
     if (isNamespaceResource(req)) names.set(req.name, ns.get(req.name) ?? uniqueName(prefix, req.name));
     else if (clusterScoped) names.set(req.name, uniqueName(prefix, req.name));
   }
-  const mapNs = (n: string | undefined) => (n === undefined ? n : (ns.get(n) ?? n));
-  const mapName = (n: string | undefined) => (n === undefined ? n : (names.get(n) ?? n));
+  const m: Mapping = {
+    ns: (n) => (n === undefined ? n : (ns.get(n) ?? n)),
+    name: (n) => (n === undefined ? n : (names.get(n) ?? n)),
+  };
+  const request: AdmissionRequest = {
+    ...req,
+    ...(req.namespace !== undefined && { namespace: m.ns(req.namespace) }),
+    ...(req.name !== undefined && { name: m.name(req.name) }),
+    ...(req.object !== undefined && { object: renameObject(req.object, m) }),
+    ...(req.oldObject !== undefined && { oldObject: renameObject(req.oldObject, m) }),
+  } as AdmissionRequest;
+  return {
+    query: { ...q, subject: renameSubject(q.subject, m), cluster: renameCluster(q.cluster, m), request },
+    namespaces: ns,
+    names,
+  };
+}
 
-  const selector = (s: LabelSelector | undefined): LabelSelector | undefined => {
-    if (s === undefined) return s;
-    const out: { matchLabels?: Record<string, string>; matchExpressions?: LabelSelector["matchExpressions"] } = {
-      ...s,
-    };
-    if (s.matchLabels?.[nameLabel] !== undefined)
-      out.matchLabels = { ...s.matchLabels, [nameLabel]: mapNs(s.matchLabels[nameLabel]) as string };
-    if (s.matchExpressions)
-      out.matchExpressions = s.matchExpressions.map((e) =>
-        e.key === nameLabel && e.values ? { ...e, values: e.values.map((v) => mapNs(v) as string) } : e,
-      );
-    return out as LabelSelector;
+function renameSelector(s: LabelSelector | undefined, m: Mapping): LabelSelector | undefined {
+  if (s === undefined) return s;
+  const out: { matchLabels?: Record<string, string>; matchExpressions?: LabelSelector["matchExpressions"] } = {
+    ...s,
   };
-  const rules = (rs: readonly NamedRuleWithOperations[] | undefined) =>
-    rs?.map((r) => (r.resourceNames ? { ...r, resourceNames: r.resourceNames.map((n) => mapName(n) as string) } : r));
-  const mr = (m: MatchResources | undefined): MatchResources | undefined => {
-    if (m === undefined) return m;
-    const out: Record<string, unknown> = { ...m };
-    if (m.namespaceSelector) out.namespaceSelector = selector(m.namespaceSelector);
-    if (m.objectSelector) out.objectSelector = selector(m.objectSelector);
-    if (m.resourceRules) out.resourceRules = rules(m.resourceRules);
-    if (m.excludeResourceRules) out.excludeResourceRules = rules(m.excludeResourceRules);
-    return out as MatchResources;
-  };
-  const subject = ((): Subject => {
-    const s = q.subject;
-    if (s.kind === "MatchResources") return { ...s, matchResources: mr(s.matchResources) as MatchResources };
-    if ("policy" in s) {
-      const policy = {
-        ...s.policy,
-        ...(s.policy.matchConstraints && { matchConstraints: mr(s.policy.matchConstraints) }),
-      };
-      const binding = s.binding && {
-        ...s.binding,
-        ...(s.binding.matchResources && { matchResources: mr(s.binding.matchResources) }),
-      };
-      return { ...s, policy, ...(binding && { binding }) } as Subject;
-    }
-    const w = s.webhook;
-    return {
-      ...s,
-      webhook: {
-        ...w,
-        ...(w.namespaceSelector && { namespaceSelector: selector(w.namespaceSelector) as LabelSelector }),
-        ...(w.objectSelector && { objectSelector: selector(w.objectSelector) as LabelSelector }),
-      },
-    };
-  })();
+  if (s.matchLabels?.[nameLabel] !== undefined)
+    out.matchLabels = { ...s.matchLabels, [nameLabel]: m.ns(s.matchLabels[nameLabel]) as string };
+  if (s.matchExpressions)
+    out.matchExpressions = s.matchExpressions.map((e) =>
+      e.key === nameLabel && e.values ? { ...e, values: e.values.map((v) => m.ns(v) as string) } : e,
+    );
+  return out as LabelSelector;
+}
 
-  const object = (o: AdmissionRequest["object"]) => {
-    if (o === undefined || o === null) return o;
-    const md = o.metadata as Record<string, unknown> | undefined;
-    if (md === undefined) return o;
-    const m: Record<string, unknown> = { ...md };
-    if (typeof md.namespace === "string") m.namespace = mapNs(md.namespace);
-    if (typeof md.name === "string") m.name = mapName(md.name);
-    const labels = md.labels as Record<string, string> | undefined;
-    if (labels?.[nameLabel] !== undefined) m.labels = { ...labels, [nameLabel]: mapNs(labels[nameLabel]) };
-    return { ...o, metadata: m };
+const renameRules = (rs: readonly NamedRuleWithOperations[] | undefined, m: Mapping) =>
+  rs?.map((r) => (r.resourceNames ? { ...r, resourceNames: r.resourceNames.map((n) => m.name(n) as string) } : r));
+
+function renameMatchResources(mr: MatchResources | undefined, m: Mapping): MatchResources | undefined {
+  if (mr === undefined) return mr;
+  const out: Record<string, unknown> = { ...mr };
+  if (mr.namespaceSelector) out.namespaceSelector = renameSelector(mr.namespaceSelector, m);
+  if (mr.objectSelector) out.objectSelector = renameSelector(mr.objectSelector, m);
+  if (mr.resourceRules) out.resourceRules = renameRules(mr.resourceRules, m);
+  if (mr.excludeResourceRules) out.excludeResourceRules = renameRules(mr.excludeResourceRules, m);
+  return out as MatchResources;
+}
+
+function renameSubject(s: Subject, m: Mapping): Subject {
+  if (s.kind === "MatchResources")
+    return { ...s, matchResources: renameMatchResources(s.matchResources, m) as MatchResources };
+  if ("policy" in s) {
+    const policy = {
+      ...s.policy,
+      ...(s.policy.matchConstraints && { matchConstraints: renameMatchResources(s.policy.matchConstraints, m) }),
+    };
+    const binding = s.binding && {
+      ...s.binding,
+      ...(s.binding.matchResources && { matchResources: renameMatchResources(s.binding.matchResources, m) }),
+    };
+    return { ...s, policy, ...(binding && { binding }) } as Subject;
+  }
+  const w = s.webhook;
+  return {
+    ...s,
+    webhook: {
+      ...w,
+      ...(w.namespaceSelector && { namespaceSelector: renameSelector(w.namespaceSelector, m) as LabelSelector }),
+      ...(w.objectSelector && { objectSelector: renameSelector(w.objectSelector, m) as LabelSelector }),
+    },
   };
-  const cluster: Cluster = {
-    ...q.cluster,
-    ...(q.cluster.namespaces && {
+}
+
+function renameObject(o: AdmissionRequest["object"], m: Mapping): AdmissionRequest["object"] {
+  if (o === undefined || o === null) return o;
+  const md = o.metadata as Record<string, unknown> | undefined;
+  if (md === undefined) return o;
+  const out: Record<string, unknown> = { ...md };
+  if (typeof md.namespace === "string") out.namespace = m.ns(md.namespace);
+  if (typeof md.name === "string") out.name = m.name(md.name);
+  const labels = md.labels as Record<string, string> | undefined;
+  if (labels?.[nameLabel] !== undefined) out.labels = { ...labels, [nameLabel]: m.ns(labels[nameLabel]) };
+  return { ...o, metadata: out };
+}
+
+function renameCluster(c: Cluster, m: Mapping): Cluster {
+  return {
+    ...c,
+    ...(c.namespaces && {
       namespaces: Object.fromEntries(
-        Object.entries(q.cluster.namespaces).map(([n, l]) => [
-          mapNs(n) as string,
-          { ...l, ...(l[nameLabel] !== undefined && { [nameLabel]: mapNs(n) as string }) },
+        Object.entries(c.namespaces).map(([n, l]) => [
+          m.ns(n) as string,
+          { ...l, ...(l[nameLabel] !== undefined && { [nameLabel]: m.ns(n) as string }) },
         ]),
       ),
     }),
   };
-  const request: AdmissionRequest = {
-    ...req,
-    ...(req.namespace !== undefined && { namespace: mapNs(req.namespace) }),
-    ...(req.name !== undefined && { name: mapName(req.name) }),
-    ...(req.object !== undefined && { object: object(req.object) }),
-    ...(req.oldObject !== undefined && { oldObject: object(req.oldObject) }),
-  } as AdmissionRequest;
-  return { query: { ...q, subject, cluster, request }, namespaces: ns, names };
 }
