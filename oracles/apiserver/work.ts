@@ -6,8 +6,8 @@ import type { ProbeNames } from "./probe/names.ts";
 import type { CustomResource } from "./request/customResources.ts";
 import type { SentUser } from "./request/impersonatedUser.ts";
 import type { ParamRealisation } from "./request/paramObjects.ts";
+import type { Realisable } from "./request/realisation.ts";
 import type { Renamed } from "./request/rename.ts";
-import type { Realisable } from "./request/resources.ts";
 
 export const skipped = (message: string): Answer => ({ answer: "skipped", message });
 

@@ -10,8 +10,8 @@ import type { Minor } from "../../model/versions.ts";
 import { probeLabel } from "../probe/names.ts";
 import { oldName, withoutNameLabel } from "../request/body.ts";
 import type { SentUser } from "../request/impersonatedUser.ts";
+import type { Realisable } from "../request/realisation.ts";
 import { isNamespaceResource } from "../request/rename.ts";
-import type { Realisable } from "../request/resources.ts";
 import type { SeenOtherwise } from "../request/seenOtherwise.ts";
 import { conditionSeesOtherwise, seenOtherwise } from "../request/seenOtherwise.ts";
 

@@ -1,7 +1,7 @@
 // The object a probe request sends: the case's, completed with what the server's validation needs.
 import type { AdmissionRequest } from "../../contract/kube.ts";
+import type { Realisable } from "./realisation.ts";
 import { nameLabel } from "./rename.ts";
-import type { Realisable } from "./resources.ts";
 
 /** The old object's own name ("" when it has none). */
 export function oldName(req: AdmissionRequest): string {

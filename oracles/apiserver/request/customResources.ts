@@ -8,8 +8,8 @@ import { createHash } from "node:crypto";
 import type { Answer } from "../../adapters/matcher.ts";
 import type { AdmissionRequest, EquivalentResource } from "../../contract/kube.ts";
 import type { Query } from "../../invariants/invariant.ts";
-import type { Realisable } from "./resources.ts";
-import { putParent } from "./resources.ts";
+import type { Realisable } from "./realisation.ts";
+import { putParent } from "./subresources.ts";
 
 export interface CustomResource {
   /** The group as the query states it. */

@@ -1,107 +1,11 @@
 // The resources the apiserver oracle can realise: their kind, scope, the operations it sends,
 // and what the server's own validation needs filled in so that admission is reached.
 import type { AdmissionRequest, GroupVersionResource } from "../../contract/kube.ts";
+import { exemptResources } from "./exemptResources.ts";
+import type { Realisable, Realisation } from "./realisation.ts";
+import { connect, createOn, putParent, scale } from "./subresources.ts";
 
 type Obj = Record<string, unknown>;
-
-export interface Realisable {
-  readonly kind: string;
-  readonly namespaced: boolean;
-  readonly operations: readonly string[];
-  /** Fills the fields validation requires; `ns` is the (renamed) namespace, "" when cluster-scoped. */
-  readonly fill: (o: Obj, ns: string) => Obj;
-  /** Pods need the namespace's `default` ServiceAccount (ServiceAccount admission runs before VAP). */
-  readonly needsServiceAccount?: boolean;
-  /** Validation wants metadata empty (the authorization reviews): no name, no labels. */
-  readonly emptyMetadata?: boolean;
-  /** The subresources it can realise, by name. */
-  readonly subresources?: Readonly<Record<string, Subresource>>;
-  /** Set when the request is on one of them. */
-  readonly sub?: Subresource & { readonly name: string };
-}
-
-/**
- * How a subresource request is sent. `parent`: what must be stored first — the request's old
- * object ("old"), an object of the parent kind with the request's name and no labels ("minimal"),
- * or nothing: a CONNECT goes to a parent that does not exist, so nothing is reached after admission.
- */
-export interface Subresource {
-  readonly kind: { readonly group: string; readonly version: string; readonly kind: string };
-  readonly operation: "CREATE" | "UPDATE" | "CONNECT";
-  readonly parent: "old" | "minimal" | "none";
-  /** The object admission sees is not the one the case states: the condition under which they agree, with the reason. */
-  readonly sameAsCase?: (req: AdmissionRequest) => string | undefined;
-  /** Method, query and body of the request, given the stored parent (if any). */
-  readonly send: (
-    req: AdmissionRequest,
-    parent: Obj | undefined,
-  ) => {
-    readonly method: string;
-    readonly query: Readonly<Record<string, string>>;
-    readonly body?: Obj;
-  };
-}
-
-const dryRun = { dryRun: "All" };
-const labelsOf = (o: AdmissionRequest["object"]) =>
-  JSON.stringify(((o?.metadata ?? {}) as { labels?: unknown }).labels ?? {});
-
-/** PUT the stored parent back to /status (or /finalize): status strategies reset metadata to the old object's. */
-export const putParent = (kind: Subresource["kind"]): Subresource => ({
-  kind,
-  operation: "UPDATE",
-  parent: "old",
-  sameAsCase: (req) =>
-    labelsOf(req.object) === labelsOf(req.oldObject)
-      ? undefined
-      : "the object changes labels, but a status update's strategy (metav1.ResetObjectMetaForStatus) puts the old labels back before validating admission sees it",
-  send: (_req, parent) => ({ method: "PUT", query: dryRun, body: parent ?? {} }),
-});
-
-const noLabels = (what: string) => (req: AdmissionRequest) =>
-  labelsOf(req.object) === "{}" && labelsOf(req.oldObject) === "{}"
-    ? undefined
-    : `the case gives the ${what} labels, but the server builds the ${what} itself, without them`;
-
-const scale: Subresource = {
-  kind: { group: "autoscaling", version: "v1", kind: "Scale" },
-  operation: "UPDATE",
-  parent: "minimal",
-  sameAsCase: noLabels("Scale"),
-  send: (req) => ({
-    method: "PUT",
-    query: dryRun,
-    body: {
-      apiVersion: "autoscaling/v1",
-      kind: "Scale",
-      metadata: { name: req.name, ...(req.namespace && { namespace: req.namespace }) },
-      spec: { replicas: 1 },
-    },
-  }),
-};
-
-/** CONNECT without dry-run (connect takes none) to a parent that does not exist. */
-const connect = (kind: string, query: Readonly<Record<string, string>>): Subresource => ({
-  kind: { group: "", version: "v1", kind },
-  operation: "CONNECT",
-  parent: "none",
-  send: () => ({ method: "POST", query }),
-});
-
-const createOn = (kind: Subresource["kind"], body: (req: AdmissionRequest) => Obj): Subresource => ({
-  kind,
-  operation: "CREATE",
-  parent: "minimal",
-  send: (req) => {
-    const b = body(req);
-    const labels = ((req.object?.metadata ?? {}) as { labels?: Obj }).labels;
-    return {
-      method: "POST",
-      query: dryRun,
-      body: labels ? { ...b, metadata: { ...(b.metadata as Obj), labels } } : b,
-    };
-  },
-});
 
 const container = { name: "c", image: "registry.invalid/mc:1" };
 const same = (o: Obj) => o;
@@ -276,76 +180,6 @@ const table: Readonly<Record<string, Realisable>> = {
   },
 };
 
-/**
- * The resources admission exempts (the admissionregistration resources from policies or webhooks,
- * the authentication and authorization reviews): CREATE only, dry-run, with bodies that pass validation.
- */
-function exemptResources(): Record<string, Realisable> {
-  const create = (kind: string, namespaced: boolean, fill: Realisable["fill"]): Realisable => ({
-    kind,
-    namespaced,
-    operations: ["CREATE"],
-    fill,
-    ...(kind.endsWith("AccessReview") || kind.endsWith("RulesReview") ? { emptyMetadata: true } : {}),
-  });
-  const rules = {
-    resourceRules: [{ operations: ["CREATE"], apiGroups: ["mc.invalid"], apiVersions: ["v1"], resources: ["none"] }],
-  };
-  const ar = "admissionregistration.k8s.io/v1";
-  const attributes = (ns: string) => ({ ...(ns && { namespace: ns }), verb: "get", resource: "pods" });
-  return {
-    [`${ar}/validatingwebhookconfigurations`]: create("ValidatingWebhookConfiguration", false, (o) => ({
-      ...o,
-      webhooks: [],
-    })),
-    [`${ar}/mutatingwebhookconfigurations`]: create("MutatingWebhookConfiguration", false, (o) => ({
-      ...o,
-      webhooks: [],
-    })),
-    [`${ar}/validatingadmissionpolicies`]: create("ValidatingAdmissionPolicy", false, (o) => ({
-      ...o,
-      spec: { matchConstraints: rules, validations: [{ expression: "true" }] },
-    })),
-    [`${ar}/validatingadmissionpolicybindings`]: create("ValidatingAdmissionPolicyBinding", false, (o) => ({
-      ...o,
-      spec: { policyName: "mc-no-such-policy", validationActions: ["Warn"] },
-    })),
-    [`${ar}/mutatingadmissionpolicies`]: create("MutatingAdmissionPolicy", false, (o) => ({
-      ...o,
-      spec: {
-        matchConstraints: rules,
-        reinvocationPolicy: "Never",
-        mutations: [{ patchType: "ApplyConfiguration", applyConfiguration: { expression: "Object{}" } }],
-      },
-    })),
-    [`${ar}/mutatingadmissionpolicybindings`]: create("MutatingAdmissionPolicyBinding", false, (o) => ({
-      ...o,
-      spec: { policyName: "mc-no-such-policy" },
-    })),
-    "authentication.k8s.io/v1/tokenreviews": create("TokenReview", false, (o) => ({
-      ...o,
-      spec: { token: "mc-no-such-token" },
-    })),
-    "authentication.k8s.io/v1/selfsubjectreviews": create("SelfSubjectReview", false, same),
-    "authorization.k8s.io/v1/subjectaccessreviews": create("SubjectAccessReview", false, (o) => ({
-      ...o,
-      spec: { user: "mc-nobody", resourceAttributes: attributes("") },
-    })),
-    "authorization.k8s.io/v1/selfsubjectaccessreviews": create("SelfSubjectAccessReview", false, (o) => ({
-      ...o,
-      spec: { resourceAttributes: attributes("") },
-    })),
-    "authorization.k8s.io/v1/selfsubjectrulesreviews": create("SelfSubjectRulesReview", false, (o) => ({
-      ...o,
-      spec: { namespace: "default" },
-    })),
-    "authorization.k8s.io/v1/localsubjectaccessreviews": create("LocalSubjectAccessReview", true, (o, ns) => ({
-      ...o,
-      spec: { user: "mc-nobody", resourceAttributes: attributes(ns) },
-    })),
-  };
-}
-
 function hpa(version: "v1" | "v2"): Realisable {
   const target = { apiVersion: "apps/v1", kind: "Deployment", name: "mc" };
   return {
@@ -361,8 +195,6 @@ function hpa(version: "v1" | "v2"): Realisable {
 }
 
 export const gvrKey = (r: GroupVersionResource) => `${r.group}/${r.version}/${r.resource}`;
-
-export type Realisation = { readonly ok: true; readonly r: Realisable } | { readonly ok: false; readonly why: string };
 
 /** Can the oracle send this request to a real server? */
 export function realisable(req: AdmissionRequest): Realisation {

@@ -8,8 +8,8 @@ import type { AdmissionRequest, MatchCondition } from "../../contract/kube.ts";
 import type { Query } from "../../invariants/invariant.ts";
 import { bodyOf } from "./body.ts";
 import { overlaps, readPaths } from "./conditionReads.ts";
+import type { Realisable } from "./realisation.ts";
 import { isNamespaceResource, nameLabel } from "./rename.ts";
-import type { Realisable } from "./resources.ts";
 
 type Path = readonly string[];
 
