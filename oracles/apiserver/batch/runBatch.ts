@@ -7,6 +7,7 @@ import type { Minor } from "../../model/versions.ts";
 import type { KubeHttp } from "../controlPlane/kubeHttp.ts";
 import { must } from "../controlPlane/kubeHttp.ts";
 import { cleanUp } from "../controlPlane/leftovers.ts";
+import { pool } from "../controlPlane/pool.ts";
 import { grantBinding, rbacPath } from "../controlPlane/rbacGrant.ts";
 import type { SetupClient } from "../controlPlane/setupClient.ts";
 import { awaitParamKinds } from "../probe/awaitParamKinds.ts";
@@ -24,7 +25,6 @@ import type { WebhookEndpoint } from "../subject/webhookProbe.ts";
 import type { Work } from "../work.ts";
 import { skipped } from "../work.ts";
 import type { Pending } from "./batcher.ts";
-import { pool } from "./pool.ts";
 import { prepare } from "./prepareQuery.ts";
 
 export interface BatchStats {

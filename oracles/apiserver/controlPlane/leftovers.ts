@@ -2,11 +2,11 @@
 // leftovers of runs that ended without cleaning up (a crash, SIGKILL). Everything a run creates
 // carries its run label; a run counts as ended once its lease (runLease.ts) is missing or expired.
 
-import { pool } from "../batch/pool.ts";
 import { admissionPath, probeResources, runLabel } from "../probe/names.ts";
 import { crdCollection } from "../request/customResources.ts";
 import type { KubeHttp, Reply } from "./kubeHttp.ts";
 import { ok, statusMessage } from "./kubeHttp.ts";
+import { pool } from "./pool.ts";
 import { rbacPath } from "./rbacGrant.ts";
 import { leaseCollection, liveRuns } from "./runLease.ts";
 

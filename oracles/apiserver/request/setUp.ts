@@ -1,9 +1,10 @@
 // What a query's request needs in the cluster before it is sent: the case's namespaces (with a
 // default ServiceAccount where pods need one), its params, and the stored object an UPDATE,
 // DELETE or subresource request acts on.
-import { pool } from "../batch/pool.ts";
+
 import type { KubeHttp } from "../controlPlane/kubeHttp.ts";
 import { ok, statusMessage } from "../controlPlane/kubeHttp.ts";
+import { pool } from "../controlPlane/pool.ts";
 import type { SetupClient } from "../controlPlane/setupClient.ts";
 import { batchLabel, runLabel } from "../probe/names.ts";
 import type { Work } from "../work.ts";
