@@ -1,7 +1,7 @@
 // `matchconform cluster up [--kubernetes-version 1.37]` and `matchconform cluster down`.
 
 import { buildControlPlane } from "../oracles/apiserver/buildControlPlane.ts";
-import { current, down, up } from "../oracles/apiserver/localControlPlane.ts";
+import { current, down, up } from "../oracles/apiserver/controlPlane/localControlPlane.ts";
 import { isMinor, latestMinor, supportedMinors } from "../oracles/contract/versions.ts";
 import { UsageError } from "./usageError.ts";
 

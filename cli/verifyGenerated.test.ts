@@ -5,9 +5,9 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ControlPlane } from "../oracles/apiserver/localControlPlane.ts";
-import { down } from "../oracles/apiserver/localControlPlane.ts";
-import { startTestControlPlane } from "../oracles/apiserver/testControlPlane.ts";
+import type { ControlPlane } from "../oracles/apiserver/controlPlane/localControlPlane.ts";
+import { down } from "../oracles/apiserver/controlPlane/localControlPlane.ts";
+import { startTestControlPlane } from "../oracles/apiserver/controlPlane/testControlPlane.ts";
 import { slowSuiteGate } from "../suites/slowSuites.ts";
 import { verify } from "./verify.ts";
 

@@ -6,9 +6,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ControlPlane } from "../oracles/apiserver/localControlPlane.ts";
-import { down } from "../oracles/apiserver/localControlPlane.ts";
-import { startTestControlPlane } from "../oracles/apiserver/testControlPlane.ts";
+import type { ControlPlane } from "../oracles/apiserver/controlPlane/localControlPlane.ts";
+import { down } from "../oracles/apiserver/controlPlane/localControlPlane.ts";
+import { startTestControlPlane } from "../oracles/apiserver/controlPlane/testControlPlane.ts";
 import { loadAll } from "../suites/format/loadAll.ts";
 import { replayWithModel } from "../suites/replay/replayCases.ts";
 import { slowSuiteGate } from "../suites/slowSuites.ts";

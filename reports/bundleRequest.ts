@@ -1,15 +1,16 @@
 // A bundle's query realised with its own names, for a person to apply: what the cluster must hold
 // (a CRD, namespaces with their labels, the stored object an UPDATE, DELETE or subresource request
 // acts on), the body to send and the kubectl command that sends it dry-run. It follows the
-// apiserver oracle (oracles/apiserver/prepareQuery.ts, resources.ts), whose reasons say when no
+// apiserver oracle (oracles/apiserver/batch/prepareQuery.ts, request/resources.ts), whose reasons say when no
 // real server can be asked the query; unlike the oracle it renames nothing.
 
-import type { CustomResource } from "../oracles/apiserver/customResources.ts";
-import { crdManifest, crdName, customResourceFor } from "../oracles/apiserver/customResources.ts";
-import { bodyOf, oldName, prepare, withoutNameLabel } from "../oracles/apiserver/prepareQuery.ts";
-import { isNamespaceResource } from "../oracles/apiserver/rename.ts";
-import type { Realisable } from "../oracles/apiserver/resources.ts";
-import { realisable, restPath } from "../oracles/apiserver/resources.ts";
+import { prepare } from "../oracles/apiserver/batch/prepareQuery.ts";
+import { bodyOf, oldName, withoutNameLabel } from "../oracles/apiserver/request/body.ts";
+import type { CustomResource } from "../oracles/apiserver/request/customResources.ts";
+import { crdManifest, crdName, customResourceFor } from "../oracles/apiserver/request/customResources.ts";
+import type { Realisable } from "../oracles/apiserver/request/realisation.ts";
+import { isNamespaceResource } from "../oracles/apiserver/request/rename.ts";
+import { realisable, restPath } from "../oracles/apiserver/request/resources.ts";
 import type { AdmissionRequest } from "../oracles/contract/kube.ts";
 import type { Query } from "../oracles/contract/query.ts";
 import { subjectKinds } from "../oracles/contract/subject.ts";

@@ -9,10 +9,10 @@ import { satisfies } from "../contract/agreement.ts";
 import type { Query } from "../contract/query.ts";
 import type { ApiserverMatcher } from "./apiserverMatcher.ts";
 import { leftovers, startApiserverMatcher } from "./apiserverMatcher.ts";
-import { KubeHttp } from "./kubeHttp.ts";
-import type { ControlPlane } from "./localControlPlane.ts";
-import { down } from "./localControlPlane.ts";
-import { startTestControlPlane } from "./testControlPlane.ts";
+import { KubeHttp } from "./controlPlane/kubeHttp.ts";
+import type { ControlPlane } from "./controlPlane/localControlPlane.ts";
+import { down } from "./controlPlane/localControlPlane.ts";
+import { startTestControlPlane } from "./controlPlane/testControlPlane.ts";
 import { defeatingSubjects, matchEverything } from "./testQueries.ts";
 
 // Runs where kube-apiserver is built, or MATCHCONFORM_APISERVER=1 asks (suites/slowSuites.ts).

@@ -16,13 +16,13 @@ import type { Answer } from "../adapters/matcher.ts";
 import type { Query } from "../contract/query.ts";
 import type { ApiserverMatcherOptions } from "./apiserverMatcher.ts";
 import { leftovers, startApiserverMatcher } from "./apiserverMatcher.ts";
-import { KubeHttp } from "./kubeHttp.ts";
-import type { ControlPlane } from "./localControlPlane.ts";
-import { down } from "./localControlPlane.ts";
-import { admissionPath, runLabel } from "./probePolicies.ts";
-import type { LeaseObject } from "./runLease.ts";
-import { clockSkewAllowanceMs, expiresAt, leaseCollection, leaseName } from "./runLease.ts";
-import { startTestControlPlane } from "./testControlPlane.ts";
+import { KubeHttp } from "./controlPlane/kubeHttp.ts";
+import type { ControlPlane } from "./controlPlane/localControlPlane.ts";
+import { down } from "./controlPlane/localControlPlane.ts";
+import type { LeaseObject } from "./controlPlane/runLease.ts";
+import { clockSkewAllowanceMs, expiresAt, leaseCollection, leaseName } from "./controlPlane/runLease.ts";
+import { startTestControlPlane } from "./controlPlane/testControlPlane.ts";
+import { admissionPath, runLabel } from "./probe/names.ts";
 import { matchEverything } from "./testQueries.ts";
 
 // Runs where kube-apiserver is built, or MATCHCONFORM_APISERVER=1 asks (suites/slowSuites.ts).

@@ -12,7 +12,7 @@ import { buildUpstreamOracle, hasGo } from "../../oracles/adapters/upstreamBuild
 import type { ApiserverMatcherOptions } from "../../oracles/apiserver/apiserverMatcher.ts";
 import { startApiserverMatcher } from "../../oracles/apiserver/apiserverMatcher.ts";
 import { buildControlPlane } from "../../oracles/apiserver/buildControlPlane.ts";
-import { down, up } from "../../oracles/apiserver/localControlPlane.ts";
+import { down, up } from "../../oracles/apiserver/controlPlane/localControlPlane.ts";
 import type { Query } from "../../oracles/contract/query.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import { defaultCorpus } from "../../package/packageRoot.ts";

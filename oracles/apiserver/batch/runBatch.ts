@@ -1,0 +1,153 @@
+// One batch put to the server, in order: the CRDs its queries need, its custom param kinds
+// resolved, its namespaces, stored objects and probes, the sentinel created last and waited for,
+// the probe requests sent, the answers given; and whatever happened, its objects deleted.
+import type { ParamKind } from "../../contract/kube.ts";
+import type { SubjectKind } from "../../contract/subject.ts";
+import type { Minor } from "../../contract/versions.ts";
+import type { KubeHttp } from "../controlPlane/kubeHttp.ts";
+import { must } from "../controlPlane/kubeHttp.ts";
+import { cleanUp } from "../controlPlane/leftovers.ts";
+import { pool } from "../controlPlane/pool.ts";
+import { grantBinding, rbacPath } from "../controlPlane/rbacGrant.ts";
+import type { SetupClient } from "../controlPlane/setupClient.ts";
+import { awaitParamKinds } from "../probe/awaitParamKinds.ts";
+import { awaitSentinel } from "../probe/awaitSentinel.ts";
+import { batchLabel } from "../probe/names.ts";
+import { paramKindsOf, paramSentinel } from "../probe/paramSentinel.ts";
+import { answerAsCase } from "../probe/readOutcome.ts";
+import { sendProbe } from "../probe/sendProbe.ts";
+import { sentinelManifests } from "../probe/sentinelManifests.ts";
+import type { CustomResource } from "../request/customResources.ts";
+import { answerInQueryGroup, crdName } from "../request/customResources.ts";
+import { setUp } from "../request/setUp.ts";
+import { createProbe } from "../subject/createProbe.ts";
+import type { WebhookEndpoint } from "../subject/webhookProbe.ts";
+import type { Work } from "../work.ts";
+import { skipped } from "../work.ts";
+import type { Pending } from "./batcher.ts";
+import { prepare } from "./prepareQuery.ts";
+
+export interface BatchStats {
+  batches: number;
+  queries: number;
+  probed: number;
+  skipped: number;
+  /** Time spent waiting for sentinels, ms, summed over batches. */
+  sentinelWaitMs: number;
+}
+
+/** What every batch of a run shares. */
+export interface BatchRun {
+  readonly http: KubeHttp;
+  readonly setup: SetupClient;
+  readonly runId: string;
+  readonly minor: Minor;
+  readonly subjects: readonly SubjectKind[];
+  readonly receiver: WebhookEndpoint;
+  readonly stats: BatchStats;
+  readonly log: (line: string) => void;
+  readonly sentinelTimeoutMs: number;
+  readonly ensureCrd: (c: CustomResource) => Promise<void>;
+}
+
+export async function runBatch(
+  run: BatchRun,
+  items: readonly Pending[],
+  batch: string,
+  ids: readonly string[],
+): Promise<void> {
+  run.stats.batches++;
+  const made: Array<{ path: string }> = []; // cluster-scoped objects to delete (namespaces)
+  try {
+    const work = items.map((it, i) =>
+      prepare(it.query, { runId: run.runId, batch, id: ids[i] as string }, run.minor, run.subjects),
+    );
+    await ensureCrds(run, work);
+    const customParamKinds = customParamKindsOf(work);
+    if (customParamKinds.length > 0)
+      await awaitParamKinds(run.http, { runId: run.runId, batch }, customParamKinds, run.sentinelTimeoutMs);
+    await realise(run, work, made);
+    const probes = work.filter((w) => w.state === "probe");
+    if (probes.length > 0) await raiseSentinel(run, batch, probes);
+    await pool(probes, 16, (w) => sendProbe(run.http, w));
+    answer(run, items, work);
+  } finally {
+    await cleanUp(
+      run.http,
+      `${batchLabel}=${run.runId}-${batch}`,
+      made.map((m) => m.path),
+    ).catch((e: Error) => run.log(`cleanup of batch ${batch}: ${e.message}`));
+  }
+}
+
+/** The CRDs of the batch's custom resources and param kinds; a query whose CRD fails is skipped. */
+function ensureCrds(run: BatchRun, work: readonly Work[]): Promise<void> {
+  return pool(work, 4, async (w) => {
+    if (w.state === "done") return;
+    for (const crd of [...(w.crd ? [w.crd] : []), ...(w.params?.crds ?? [])])
+      await run.ensureCrd(crd).catch((e: Error) => {
+        w.state = "done";
+        w.answer = skipped(`the CRD ${crdName(crd)} could not be made ready: ${e.message}`);
+      });
+  });
+}
+
+/** The distinct custom param kinds of the batch's queries still to be answered. */
+function customParamKindsOf(work: readonly Work[]): ParamKind[] {
+  const kinds = new Map<string, ParamKind>();
+  for (const w of work) {
+    const k = w.params?.paramKind;
+    if (w.state !== "done" && k && w.params?.crds.some((c) => `${c.realGroup}/${c.versions[0]}` === k.apiVersion))
+      kinds.set(`${k.apiVersion} ${k.kind}`, k);
+  }
+  return [...kinds.values()];
+}
+
+/** Namespaces, their default ServiceAccounts and the stored objects; probe policies and bindings. */
+function realise(run: BatchRun, work: readonly Work[], made: Array<{ path: string }>): Promise<unknown> {
+  const probe = (w: Work) => createProbe(run.http, run.receiver, w);
+  return Promise.all([
+    // A params probe's stored objects carry its label: they are stored before the probe exists.
+    pool(work, 16, async (w) => {
+      if (w.state === "probe")
+        await setUp(run, w, made).catch((e: Error) => {
+          w.state = "done";
+          w.answer = skipped(`setting up the request failed: ${e.message}`);
+        });
+      if (w.params !== undefined && (w.state === "invalid?" || w.state === "probe")) await probe(w);
+    }),
+    pool(work, 16, (w) =>
+      w.params === undefined && (w.state === "invalid?" || w.state === "probe") ? probe(w) : Promise.resolve(),
+    ),
+  ]);
+}
+
+/** The batch's ClusterRoleBinding and sentinel, created last: it tells when everything before it is in effect. */
+async function raiseSentinel(run: BatchRun, batch: string, probes: readonly Work[]): Promise<void> {
+  const p = { runId: run.runId, batch };
+  const s = sentinelManifests(p, run.receiver);
+  const users = [s.user, ...probes.map((w) => w.user.impersonation.user)];
+  must(
+    await run.http.call("POST", `${rbacPath}/clusterrolebindings`, { body: grantBinding(p, users) }),
+    "the batch's ClusterRoleBinding",
+  );
+  const paramKinds = paramKindsOf(probes.map((w) => w.params));
+  run.stats.sentinelWaitMs += await awaitSentinel(
+    run.http,
+    p,
+    run.receiver,
+    new Set(probes.map((w) => w.query.subject.kind)),
+    paramKinds.length > 0 ? paramSentinel(p, s.user, paramKinds) : undefined,
+    run.sentinelTimeoutMs,
+  );
+}
+
+function answer(run: BatchRun, items: readonly Pending[], work: readonly Work[]): void {
+  for (const [i, w] of work.entries()) {
+    run.stats.queries++;
+    if (w.answer.answer === "skipped") run.stats.skipped++;
+    else if (w.state !== "done") run.stats.probed++;
+    const a = answerAsCase(w.answer, w);
+    items[i]?.resolve(w.crd ? answerInQueryGroup(a, w.crd) : a);
+  }
+}

@@ -1,0 +1,82 @@
+// A batch's sentinel put to the server (probe/sentinelManifests.ts): created after the batch's
+// probes, then asked until a request of its own user sees every part of it.
+import type { SubjectKind } from "../../contract/subject.ts";
+import type { KubeHttp } from "../controlPlane/kubeHttp.ts";
+import { must } from "../controlPlane/kubeHttp.ts";
+import { sleep } from "../controlPlane/sleep.ts";
+import type { WebhookEndpoint } from "../subject/webhookProbe.ts";
+import type { ProbeNames } from "./names.ts";
+import { admissionPath, webhookResource } from "./names.ts";
+import type { ParamSentinel } from "./paramSentinel.ts";
+import { parseMutatingProbe } from "./probeMarks.ts";
+import type { Sentinel } from "./sentinelManifests.ts";
+import { sentinelManifests } from "./sentinelManifests.ts";
+
+/**
+ * Creates the batch's sentinels (a policy, and a webhook of each kind the batch probes) and waits
+ * until all answer; returns how long it waited, ms.
+ */
+export async function awaitSentinel(
+  http: KubeHttp,
+  p: Omit<ProbeNames, "id">,
+  receiver: WebhookEndpoint,
+  kinds: ReadonlySet<SubjectKind>,
+  params: ParamSentinel | undefined,
+  timeoutMs: number,
+): Promise<number> {
+  const s = sentinelManifests(p, receiver);
+  const markers = await createSentinel(http, s, kinds, params);
+  const mutating = kinds.has("MutatingAdmissionPolicy");
+  const started = performance.now();
+  const deadline = Date.now() + timeoutMs;
+  let missing = markers;
+  while (Date.now() < deadline) {
+    // Sent without system:masters: the batch's ClusterRoleBinding must be in effect too.
+    const r = await http.call("POST", "/api/v1/namespaces/default/configmaps", {
+      query: { dryRun: "All" },
+      impersonate: { user: s.user },
+      body: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "mc-sentinel" } },
+    });
+    missing = markers.filter((m) => !r.warnings.some((w) => w.includes(m)));
+    if (r.status === 403) missing.push("the batch's ClusterRoleBinding");
+    if (mutating && parseMutatingProbe(r.body, s.mutating.tag) === undefined) missing.push("the mutating policy");
+    if (missing.length === 0) return performance.now() - started;
+    await sleep(50);
+  }
+  throw new Error(
+    `the sentinel of batch ${p.batch} did not take effect within ${timeoutMs} ms (missing: ${missing.join(", ")})`,
+  );
+}
+
+/** Creates the sentinel's objects, the param sentinel's first; returns the warnings' markers to wait for. */
+async function createSentinel(
+  http: KubeHttp,
+  s: Sentinel,
+  kinds: ReadonlySet<SubjectKind>,
+  params: ParamSentinel | undefined,
+): Promise<string[]> {
+  const markers: string[] = [`'${s.name}'`];
+  const create = async (what: string, body: Record<string, unknown>, named: string) =>
+    must(await http.call("POST", `${admissionPath}/${what}`, { body }), named);
+  if (params !== undefined) {
+    must(await http.call("POST", "/api/v1/namespaces", { body: params.namespace }), "the param sentinel's namespace");
+    for (const k of params.kinds) {
+      must(await http.call("POST", k.path, { body: k.param }), "a sentinel param");
+      await create("validatingadmissionpolicies", k.policy, "a param sentinel policy");
+      await create("validatingadmissionpolicybindings", k.binding, "a param sentinel binding");
+      markers.push(k.marker);
+    }
+  }
+  await create("validatingadmissionpolicies", s.policy, "sentinel policy");
+  await create("validatingadmissionpolicybindings", s.binding, "sentinel binding");
+  if (kinds.has("MutatingAdmissionPolicy")) {
+    await create("mutatingadmissionpolicies", s.mutating.policy, "sentinel mutating policy");
+    await create("mutatingadmissionpolicybindings", s.mutating.binding, "sentinel mutating binding");
+  }
+  for (const kind of ["ValidatingWebhook", "MutatingWebhook"] as const) {
+    if (!kinds.has(kind) || s.webhooks === undefined) continue;
+    await create(webhookResource(kind), s.webhooks[kind], `sentinel ${kind}`);
+    markers.push(`mc|${s.sentinelTag(kind)}|`);
+  }
+  return markers;
+}

@@ -1,0 +1,61 @@
+// A query's own request, sent dryRun=All as its user, and the decision read from the reply.
+import type { KubeHttp, Reply } from "../controlPlane/kubeHttp.ts";
+import { bodyOf, oldName } from "../request/body.ts";
+import { labelled, labelsOf } from "../request/labelled.ts";
+import { restPath } from "../request/resources.ts";
+import type { Work } from "../work.ts";
+import { readOutcome } from "./readOutcome.ts";
+
+/** Sends w's request if it is still to be probed, and sets w.answer from the reply. */
+export async function sendProbe(http: KubeHttp, w: Work): Promise<void> {
+  if (w.state !== "probe") return;
+  if (w.r.sub !== undefined) return sendSubresource(http, w);
+  const r = await sendRequest(http, w);
+  w.answer = readOutcome(r, w.names, w.query.subject, w.params?.paramKind !== undefined);
+}
+
+async function sendSubresource(http: KubeHttp, w: Work): Promise<void> {
+  const req = w.query.request;
+  const sub = w.r.sub;
+  if (sub === undefined) return;
+  const s = sub.send(req, w.stored);
+  const r = await http.call(
+    s.method,
+    `${restPath(req.resource, w.r.namespaced, req.namespace ?? "", req.name)}/${sub.name}`,
+    { impersonate: w.user.impersonation, query: s.query, ...(s.body !== undefined && { body: s.body }) },
+  );
+  w.answer = readOutcome(r, w.names, w.query.subject, w.params?.paramKind !== undefined);
+  // A CONNECT passes admission, then finds no parent: admission decided noMatch.
+  if (sub.parent === "none" && r.status === 404 && w.answer.answer === "skipped")
+    w.answer = { answer: "outcome", outcome: { outcome: "noMatch" } };
+}
+
+function sendRequest(http: KubeHttp, w: Work): Promise<Reply> {
+  const req = w.query.request;
+  const ns = req.namespace ?? "";
+  const coll = restPath(req.resource, w.r.namespaced, ns);
+  const call = { query: { dryRun: "All" }, impersonate: w.user.impersonation };
+  switch (req.operation) {
+    case "CREATE":
+      return http.call("POST", coll, { ...call, body: labelled(bodyOf(req, req.object, w.r), w) });
+    case "UPDATE": {
+      const stored = w.stored ?? {};
+      const md = stored.metadata as Record<string, unknown>;
+      const want = (req.object?.metadata ?? {}) as Record<string, unknown>;
+      const body = {
+        ...stored,
+        metadata: { ...md, labels: labelsOf(want.labels ?? {}, w), annotations: want.annotations ?? {} },
+      };
+      return http.call("PUT", restPath(req.resource, w.r.namespaced, ns, req.name), { ...call, body });
+    }
+    default:
+      // Without a name: a deletecollection's item (rest.AdmissionToValidateObjectDeleteFunc admits
+      // each item under the collection's name ""), the one stored object picked by its name.
+      return (req.name ?? "") === ""
+        ? http.call("DELETE", coll, {
+            ...call,
+            query: { ...call.query, fieldSelector: `metadata.name=${oldName(req)}` },
+          })
+        : http.call("DELETE", restPath(req.resource, w.r.namespaced, ns, req.name), call);
+  }
+}

@@ -1,0 +1,86 @@
+// What a query's request needs in the cluster before it is sent: the case's namespaces (with a
+// default ServiceAccount where pods need one), its params, and the stored object an UPDATE,
+// DELETE or subresource request acts on.
+
+import type { KubeHttp } from "../controlPlane/kubeHttp.ts";
+import { ok, statusMessage } from "../controlPlane/kubeHttp.ts";
+import { pool } from "../controlPlane/pool.ts";
+import type { SetupClient } from "../controlPlane/setupClient.ts";
+import { batchLabel, runLabel } from "../probe/names.ts";
+import type { Work } from "../work.ts";
+import { skipped } from "../work.ts";
+import { bodyOf, withoutNameLabel } from "./body.ts";
+import { labelled } from "./labelled.ts";
+import { isNamespaceResource } from "./rename.ts";
+import { restPath } from "./resources.ts";
+
+export interface SetUpContext {
+  readonly http: KubeHttp;
+  readonly setup: SetupClient;
+  readonly runId: string;
+}
+
+/** Sets up w's request; `made` collects the cluster-scoped objects to delete after the batch. */
+export async function setUp(c: SetUpContext, w: Work, made: Array<{ path: string }>): Promise<void> {
+  await createNamespaces(c, w, made);
+  // The params, in the query's own namespaces: removed with them.
+  for (const p of w.params?.objects ?? []) {
+    const r = await c.http.call("POST", p.path, { body: p.body });
+    if (!ok(r)) {
+      w.state = "done";
+      w.answer = skipped(`creating the param ${p.path} failed with HTTP ${r.status}: ${statusMessage(r)}`);
+      return;
+    }
+  }
+  await storeOld(c, w, made);
+}
+
+async function createNamespaces(c: SetUpContext, w: Work, made: Array<{ path: string }>): Promise<void> {
+  const q = w.query;
+  const req = q.request;
+  const isNs = isNamespaceResource(req);
+  await pool([...Object.entries(q.cluster.namespaces ?? {})], 8, async ([name, l]) => {
+    if (isNs && name === req.namespace) return; // the namespace under request is the request's own object
+    const body = {
+      apiVersion: "v1",
+      kind: "Namespace",
+      metadata: {
+        name,
+        labels: { ...withoutNameLabel(l), [runLabel]: c.runId, [batchLabel]: `${c.runId}-${w.names.batch}` },
+      },
+    };
+    await c.setup.createNamespace(body);
+    made.push({ path: `/api/v1/namespaces/${name}` });
+    if (w.r.needsServiceAccount && name === req.namespace) await c.setup.createServiceAccount(name, "default");
+  });
+}
+
+/** Stores the object the request acts on, where it needs one. */
+async function storeOld(c: SetUpContext, w: Work, made: Array<{ path: string }>): Promise<void> {
+  const req = w.query.request;
+  const sub = w.r.sub;
+  if (
+    !(
+      sub?.parent === "minimal" ||
+      (sub === undefined && (req.operation === "UPDATE" || req.operation === "DELETE")) ||
+      sub?.parent === "old"
+    )
+  )
+    return;
+  const old =
+    sub?.parent === "minimal"
+      ? bodyOf(req, { metadata: { name: req.name } }, w.r)
+      : labelled(bodyOf(req, req.oldObject, w.r), w);
+  if (isNamespaceResource(req)) {
+    const md = old.metadata as Record<string, unknown>;
+    md.labels = { ...(md.labels as object), [runLabel]: c.runId, [batchLabel]: `${c.runId}-${w.names.batch}` };
+  }
+  const r = await c.http.call("POST", restPath(req.resource, w.r.namespaced, req.namespace ?? ""), { body: old });
+  if (!ok(r)) {
+    w.state = "done";
+    w.answer = skipped(`storing the object for ${req.operation} failed with HTTP ${r.status}: ${statusMessage(r)}`);
+    return;
+  }
+  if (!w.r.namespaced) made.push({ path: restPath(req.resource, false, "", req.name) });
+  w.stored = r.body as Record<string, unknown>;
+}

@@ -1,0 +1,89 @@
+// A query's probe put to the server: a subject with matchConditions or params is first created
+// dry-run as stated, so that the server's validation (its 422) sees the subject's own expressions
+// and selectors, then with the probe's confinement (confinement.ts probeConditions, labelledOnly).
+
+import { carriesMatchConditions } from "../../contract/features.ts";
+import type { Query } from "../../contract/query.ts";
+import type { KubeHttp } from "../controlPlane/kubeHttp.ts";
+import { ok, statusMessage } from "../controlPlane/kubeHttp.ts";
+import { admissionPath, webhookResource } from "../probe/names.ts";
+import type { Work } from "../work.ts";
+import { skipped } from "../work.ts";
+import { mutatingProbeManifests } from "./mutatingProbe.ts";
+import { probeManifests } from "./policyProbe.ts";
+import type { WebhookEndpoint } from "./webhookProbe.ts";
+import { webhookManifest } from "./webhookProbe.ts";
+
+type Objects = ReadonlyArray<readonly [string, Record<string, unknown> | undefined]>;
+
+/** Creates w's probe, or answers w: invalid (the server's 422) or skipped (any other failure). */
+export async function createProbe(http: KubeHttp, receiver: WebhookEndpoint, w: Work): Promise<void> {
+  if (w.state === "invalid?") return createObjects(http, w, probeObjects(w, receiver, true), true);
+  if (carriesMatchConditions(w.query.subject) || w.params !== undefined) {
+    await createObjects(http, w, probeObjects(w, receiver, true), true);
+    if (w.state !== "probe") return;
+  }
+  await createObjects(http, w, probeObjects(w, receiver, false), false);
+}
+
+/** The probe's objects, as (resource, body); `verbatim`: with the subject's conditions as stated (for a dry run). */
+export function probeObjects(w: Work, receiver: WebhookEndpoint, verbatim: boolean): Objects {
+  const subject = w.query.subject;
+  if ("webhook" in subject)
+    return [[webhookResource(subject.kind), webhookManifest(subject, w.names, receiver, verbatim)]];
+  const m =
+    subject.kind === "MutatingAdmissionPolicy"
+      ? mutatingProbeManifests(subject, w.names, verbatim)
+      : probeManifests(subject, w.names, verbatim, w.params);
+  const kind = subject.kind === "MutatingAdmissionPolicy" ? "mutatingadmissionpolicies" : "validatingadmissionpolicies";
+  const binding = kind.replace("policies", "policybindings");
+  // Params with conditions: a second policy denies on a condition's error (policyProbe.ts).
+  const d =
+    !verbatim && w.params !== undefined && carriesMatchConditions(subject)
+      ? probeManifests(subject, w.names, false, w.params, true)
+      : undefined;
+  return [
+    [kind, m.policy],
+    [binding, m.binding],
+    ...(d
+      ? ([
+          [kind, d.policy],
+          [binding, d.binding],
+        ] as const)
+      : []),
+  ];
+}
+
+async function createObjects(http: KubeHttp, w: Work, objects: Objects, dry: boolean): Promise<void> {
+  const subject = w.query.subject;
+  const dryRun = dry ? { dryRun: "All" } : undefined;
+  for (const [what, made] of objects) {
+    if (made === undefined) continue;
+    const body = dryRun && what.endsWith("bindings") ? withSubjectPolicyName(made, subject) : made;
+    const r = await http.call("POST", `${admissionPath}/${what}`, { body, ...(dryRun && { query: dryRun }) });
+    if (r.status === 422) {
+      w.state = "done";
+      w.answer = { answer: "outcome", outcome: { outcome: "invalid", message: statusMessage(r) } };
+      return;
+    }
+    if (!ok(r)) {
+      w.state = "done";
+      w.answer = skipped(`creating the probe ${what} failed with HTTP ${r.status}: ${statusMessage(r)}`);
+      return;
+    }
+  }
+  if (w.state === "invalid?") {
+    // Valid, but the request cannot be sent: the reason stays.
+    w.state = "done";
+  }
+}
+
+/**
+ * A binding only dry-run (its subject's validity asked, the request not sent) carries the subject's
+ * own policyName, so that the server validates that name, null included; a binding that is really
+ * created always names the probe's own policy.
+ */
+function withSubjectPolicyName(binding: Record<string, unknown>, subject: Query["subject"]): Record<string, unknown> {
+  if (!("binding" in subject) || subject.binding === undefined || !("policyName" in subject.binding)) return binding;
+  return { ...binding, spec: { ...(binding.spec as object), policyName: subject.binding.policyName } };
+}
