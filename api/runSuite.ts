@@ -6,11 +6,11 @@ import type { Matcher } from "../oracles/adapters/matcher.ts";
 import type { Minor } from "../oracles/model/versions.ts";
 import type { RunReport } from "../reports/runReport.ts";
 import type { LoadedCase } from "../suites/format/loadCaseFile.ts";
-import type { ExpectedFailure } from "../suites/run/expectedFailures.ts";
 import type { ProfileName, RunBudget } from "../suites/run/options.ts";
 import { profiles } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
 import type { Progress } from "../suites/run/runContext.ts";
+import type { ExpectedFailure } from "../suites/triage/expectedFailures.ts";
 
 export interface SuiteOptions {
   readonly matcher: Matcher;

@@ -8,7 +8,7 @@ import type { Query } from "../../oracles/invariants/invariant.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import type { Decision } from "../../oracles/model/decide.ts";
 import { decide, servesSubject } from "../../oracles/model/decide.ts";
-import type { FailureLog } from "./failureLog.ts";
+import type { FailureLog } from "../triage/failureLog.ts";
 import type { RunOptions } from "./options.ts";
 import { SkipTally } from "./skips.ts";
 

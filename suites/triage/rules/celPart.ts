@@ -5,16 +5,16 @@
 // The first part the implementation answers otherwise is the cause, and its query the minimal case.
 import type { parse } from "@bufbuild/cel";
 import { isCelUint, unparse } from "@bufbuild/cel";
-import type { Answer } from "../../oracles/adapters/matcher.ts";
-import { agree } from "../../oracles/contract/agreement.ts";
-import type { MatchCondition } from "../../oracles/contract/kube.ts";
-import type { Query } from "../../oracles/invariants/invariant.ts";
-import { toAttributes } from "../../oracles/model/attributes.ts";
-import { operatorText } from "../../oracles/model/cel/compileIssues.ts";
-import { evaluateValue, parseCondition } from "../../oracles/model/cel/evaluate.ts";
-import { conditionBindings } from "../../oracles/model/conditionsFor.ts";
-import { wellFormed } from "../shrink/normaliseQuery.ts";
-import type { RunContext } from "./runContext.ts";
+import type { Answer } from "../../../oracles/adapters/matcher.ts";
+import { agree } from "../../../oracles/contract/agreement.ts";
+import type { MatchCondition } from "../../../oracles/contract/kube.ts";
+import type { Query } from "../../../oracles/invariants/invariant.ts";
+import { toAttributes } from "../../../oracles/model/attributes.ts";
+import { operatorText } from "../../../oracles/model/cel/compileIssues.ts";
+import { evaluateValue, parseCondition } from "../../../oracles/model/cel/evaluate.ts";
+import { conditionBindings } from "../../../oracles/model/conditionsFor.ts";
+import type { RunContext } from "../../run/runContext.ts";
+import { wellFormed } from "../../shrink/normaliseQuery.ts";
 
 type Expr = ReturnType<typeof parse>["expr"];
 

@@ -9,17 +9,17 @@ import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { toCaseFile } from "../../reports/caseFile.ts";
 import type { Example } from "../../reports/runReport.ts";
 import { checkInvariant } from "../properties/checkInvariant.ts";
+import type { RunContext } from "../run/runContext.ts";
 import type { Reduction } from "../shrink/normaliseQuery.ts";
 import { normaliseQuery } from "../shrink/normaliseQuery.ts";
 import type { Move } from "../shrink/simplifications.ts";
 import type { Diagnosis, Placement } from "./bucketKey.ts";
 import { diagnosisOf, sourceOf, titleOf } from "./bucketKey.ts";
-import type { CelPart } from "./celProbe.ts";
-import { divergentPart } from "./celProbe.ts";
 import { celTopicOf } from "./celTopic.ts";
 import type { Failure } from "./failureLog.ts";
-import { placementOf } from "./placement.ts";
-import type { RunContext } from "./runContext.ts";
+import type { CelPart } from "./rules/celPart.ts";
+import { divergentPart } from "./rules/celPart.ts";
+import { placementOf } from "./rules/placement.ts";
 import { answerName, decidingClause } from "./signature.ts";
 
 export interface ReducedFailure {

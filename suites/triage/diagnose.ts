@@ -6,12 +6,12 @@ import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { clauses } from "../../oracles/model/clauses.ts";
 import type { Minor } from "../../oracles/model/versions.ts";
 import type { Bucket, FamilyRow, Phase } from "../../reports/runReport.ts";
+import type { RunContext } from "../run/runContext.ts";
+import { inParallel } from "../run/runContext.ts";
 import { families, sourceOf, titleOf } from "./bucketKey.ts";
 import type { FailureGroup, FailureLog } from "./failureLog.ts";
 import type { ReducedFailure } from "./reduceFailure.ts";
 import { reduceFailure } from "./reduceFailure.ts";
-import type { RunContext } from "./runContext.ts";
-import { inParallel } from "./runContext.ts";
 
 interface Reduced {
   readonly group: FailureGroup;

@@ -7,8 +7,8 @@ import type { OutcomeName } from "../../oracles/contract/outcome.ts";
 import type { Query } from "../../oracles/invariants/invariant.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { clauses } from "../../oracles/model/clauses.ts";
-import { emptyRequestFields } from "./celProbe.ts";
 import { celTopicOf } from "./celTopic.ts";
+import { emptyRequestFields } from "./rules/celPart.ts";
 import type { AnswerName } from "./signature.ts";
 import { answerName, decidingClause, isRoutine } from "./signature.ts";
 

@@ -4,12 +4,12 @@
 // agrees, it decides the same constraints differently depending on where they stand: the cause is
 // the placement (for example "the policy's own matchConstraints are ignored when a binding exists"),
 // whatever clause rejected the request, and one bucket holds every clause it shows through.
-import { agree } from "../../oracles/contract/agreement.ts";
-import type { MatchResources } from "../../oracles/contract/kube.ts";
-import type { Query } from "../../oracles/invariants/invariant.ts";
-import { wellFormed } from "../shrink/normaliseQuery.ts";
-import type { Placement } from "./bucketKey.ts";
-import type { RunContext } from "./runContext.ts";
+import { agree } from "../../../oracles/contract/agreement.ts";
+import type { MatchResources } from "../../../oracles/contract/kube.ts";
+import type { Query } from "../../../oracles/invariants/invariant.ts";
+import type { RunContext } from "../../run/runContext.ts";
+import { wellFormed } from "../../shrink/normaliseQuery.ts";
+import type { Placement } from "../bucketKey.ts";
 
 const everything: MatchResources = {
   resourceRules: [{ operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["*/*"] }],
