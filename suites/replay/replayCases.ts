@@ -9,7 +9,7 @@ import { decide } from "../../oracles/model/decide.ts";
 import { outsideModel } from "../../oracles/model/outsideModel.ts";
 import type { Minor } from "../../oracles/model/versions.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
-import { inParallel } from "../run/runContext.ts";
+import { inParallel } from "../run/inParallel.ts";
 
 export interface TestResult {
   readonly file: string;

@@ -6,8 +6,8 @@ import type { Query } from "../../oracles/invariants/invariant.ts";
 import type { Minor } from "../../oracles/model/versions.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
 import { signature } from "../triage/signature.ts";
+import { inParallel } from "./inParallel.ts";
 import type { RunContext } from "./runContext.ts";
-import { inParallel } from "./runContext.ts";
 import { keepInScope } from "./scope.ts";
 
 export interface CorpusCounts {

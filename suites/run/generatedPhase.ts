@@ -3,8 +3,8 @@
 import fc from "fast-check";
 import { agree } from "../../oracles/contract/agreement.ts";
 import { signature } from "../triage/signature.ts";
+import { inParallel } from "./inParallel.ts";
 import type { RunContext } from "./runContext.ts";
-import { inParallel } from "./runContext.ts";
 import { keepInScope, scenariosInScope } from "./scope.ts";
 
 export interface GeneratedCounts {

@@ -223,19 +223,3 @@ export class RunContext {
     for (const c of this.#cutoffs.values()) clearTimeout(c.timer);
   }
 }
-
-/** Runs `work` over `items` with up to `width` in flight, in order of completion. */
-export async function inParallel<T>(
-  items: readonly T[],
-  width: number,
-  work: (item: T, index: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(width, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      await work(items[i] as T, i);
-    }
-  });
-  await Promise.all(lanes);
-}
