@@ -2,9 +2,9 @@
 import type { Query } from "../../../oracles/invariants/invariant.ts";
 import type { Move } from "../move.ts";
 
-const shortKeys = ["app", "team", "env"];
+export const shortKeys = ["app", "team", "env"];
 
-const shortValues = ["web", "db", "prod"];
+export const shortValues = ["web", "db", "prod"];
 
 export function shorterLabels(q: Query): Move[] {
   const text = JSON.stringify(q);
@@ -26,7 +26,7 @@ export function shorterLabels(q: Query): Move[] {
 }
 
 /** Label keys and values wherever they appear: labels, matchLabels, matchExpressions. */
-function collectLabels(q: Query, keys: Set<string>, values: Set<string>): void {
+export function collectLabels(q: Query, keys: Set<string>, values: Set<string>): void {
   const visit = (node: unknown, parent: string): void => {
     if (Array.isArray(node)) {
       for (const x of node) {
