@@ -8,10 +8,10 @@ import type { Progress } from "../reports/progress.ts";
 import type { RunReport } from "../reports/runReport.ts";
 import { loadAll } from "../suites/format/loadAll.ts";
 import type { LoadedCase } from "../suites/format/loadCaseFile.ts";
-import type { ExpectedFailure } from "../suites/run/expectedFailures.ts";
 import type { ProfileName, RunBudget } from "../suites/run/options.ts";
 import { profiles } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
+import type { ExpectedFailure } from "../suites/triage/expectedFailures.ts";
 
 export interface SuiteOptions {
   readonly matcher: Matcher;

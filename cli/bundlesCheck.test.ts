@@ -14,10 +14,10 @@ import type { ControlPlane } from "../oracles/apiserver/controlPlane/localContro
 import { down } from "../oracles/apiserver/controlPlane/localControlPlane.ts";
 import { startTestControlPlane } from "../oracles/apiserver/controlPlane/testControlPlane.ts";
 import { writeReports } from "../reports/writeReports.ts";
+import { bugSwitches } from "../suites/bench/diagnosisQuality.ts";
 import { checkBundles, findBundles } from "../suites/bundles/checkBundles.ts";
 import { collectCaseFiles } from "../suites/format/collectCaseFiles.ts";
 import { loadCaseFile } from "../suites/format/loadCaseFile.ts";
-import { bugSwitches } from "../suites/run/diagnosisQuality.ts";
 import { runConformance } from "../suites/run/run.ts";
 import { slowSuiteGate } from "../suites/slowSuites.ts";
 import { bundles } from "./bundles.ts";

@@ -10,10 +10,14 @@ import type { RunReport } from "../reports/runReport.ts";
 import { summary, terminalProgress } from "../reports/runText.ts";
 import { saveRegressions, withReproducibility, writeReports } from "../reports/writeReports.ts";
 import { loadAll } from "../suites/format/loadAll.ts";
-import type { ExpectedFailure } from "../suites/run/expectedFailures.ts";
-import { expectedFailuresYaml, loadExpectedFailures, updatedExpectedFailures } from "../suites/run/expectedFailures.ts";
 import type { RunBudget } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
+import type { ExpectedFailure } from "../suites/triage/expectedFailures.ts";
+import {
+  expectedFailuresYaml,
+  loadExpectedFailures,
+  updatedExpectedFailures,
+} from "../suites/triage/expectedFailures.ts";
 import { budgetOf, durationMs, seedOf } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
 import { interruptExitCodes } from "./interrupt.ts";

@@ -19,7 +19,7 @@ import { defaultCorpus } from "../../package/packageRoot.ts";
 import { collectCaseFiles } from "../format/collectCaseFiles.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";
 import { replayWithModel } from "../replay/replayCases.ts";
-import { measureDiagnosis, runBugs } from "../run/diagnosisQuality.ts";
+import { measureDiagnosis, runBugs } from "./diagnosisQuality.ts";
 import { measureStartup } from "./startup.ts";
 
 interface Figure {
@@ -122,7 +122,7 @@ for (const f of figures) {
 }
 
 // Each miniature's default run, every bucket reduced, next to the correct simple matcher's run;
-// then how well the runs read as the list of bugs (suites/run/diagnosisQuality.ts): buckets per
+// then how well the runs read as the list of bugs (suites/bench/diagnosisQuality.ts): buckets per
 // switch alone and in 30 combinations of 2-4 switches over 5 seeds, minimal-case sizes, and whether
 // an expected-failures file from one seed holds on the others.
 const correctStart = performance.now();

@@ -5,10 +5,10 @@ import { satisfies } from "../../oracles/contract/agreement.ts";
 import type { Query } from "../../oracles/contract/query.ts";
 import type { Minor } from "../../oracles/contract/versions.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
+import { signature } from "../triage/signature.ts";
+import { inParallel } from "./inParallel.ts";
 import type { RunContext } from "./runContext.ts";
-import { inParallel } from "./runContext.ts";
 import { keepInScope } from "./scope.ts";
-import { signature } from "./signature.ts";
 
 export interface CorpusCounts {
   passed: number;

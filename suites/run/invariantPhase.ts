@@ -3,8 +3,8 @@ import fc from "fast-check";
 import type { Answer } from "../../oracles/adapters/matcher.ts";
 import { invariants } from "../../oracles/invariants/index.ts";
 import { checkInvariant } from "../properties/checkInvariant.ts";
+import { inParallel } from "./inParallel.ts";
 import type { RunContext } from "./runContext.ts";
-import { inParallel } from "./runContext.ts";
 import { pairNotSent, scenariosInScope } from "./scope.ts";
 
 export interface InvariantCounts {

@@ -1,6 +1,5 @@
 // What every phase of a run shares: the implementation, the failures met, the model's clause
 // counts, the skips, and the clock that ends the run on time.
-
 import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
 import { answers } from "../../oracles/adapters/matcher.ts";
 import type { Outcome } from "../../oracles/contract/outcome.ts";
@@ -9,10 +8,14 @@ import type { ClauseName } from "../../oracles/model/clauses.ts";
 import type { Decision } from "../../oracles/model/decide.ts";
 import { decide, servesSubject } from "../../oracles/model/decide.ts";
 import { type NotSent, whyNotSent } from "../../oracles/scope/whyNotSent.ts";
-import type { Progress } from "../../reports/progress.ts";
-import type { FailureLog } from "./failureLog.ts";
+import type { FailureLog } from "../triage/failureLog.ts";
 import type { RunOptions } from "./options.ts";
 import { SkipTally } from "./skips.ts";
+
+export interface Progress {
+  phase(name: string, total: number): void;
+  tick(done: number, failures: number): void;
+}
 
 /**
  * How the whole run's time limit (`--time-limit`, RunBudget.timeLimitMs) is shared out. The limit
@@ -219,20 +222,4 @@ export class RunContext {
   dispose(): void {
     for (const c of this.#cutoffs.values()) clearTimeout(c.timer);
   }
-}
-
-/** Runs `work` over `items` with up to `width` in flight, in order of completion. */
-export async function inParallel<T>(
-  items: readonly T[],
-  width: number,
-  work: (item: T, index: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(width, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      await work(items[i] as T, i);
-    }
-  });
-  await Promise.all(lanes);
 }

@@ -6,7 +6,7 @@ import type { Query } from "../../oracles/contract/query.ts";
 import { incoherence } from "../format/loadCaseFile.ts";
 import { checkCaseFileSchema } from "../format/schemaCheck.ts";
 import { unrealEquivalents, unrealRequest } from "../format/unrealInput.ts";
-import type { Move } from "./simplifications.ts";
+import type { Move } from "./move.ts";
 import { simplifications } from "./simplifications.ts";
 
 export interface NormaliseOptions {

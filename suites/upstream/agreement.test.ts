@@ -34,7 +34,7 @@ import { formatFailures } from "../../reports/replayText.ts";
 import { collectCaseFiles } from "../format/collectCaseFiles.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";
 import { replayWith } from "../replay/replayCases.ts";
-import { inParallel } from "../run/runContext.ts";
+import { inParallel } from "../run/inParallel.ts";
 import { normaliseQuery } from "../shrink/normaliseQuery.ts";
 import { slowSuiteGate } from "../slowSuites.ts";
 import { celProbeQueries, celProbes } from "./celProbes.ts";

@@ -7,61 +7,13 @@ import type { OutcomeName } from "../../oracles/contract/outcome.ts";
 import type { Query } from "../../oracles/contract/query.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { clauses } from "../../oracles/model/clauses.ts";
-import { emptyRequestFields } from "./celProbe.ts";
 import { celTopicOf } from "./celTopic.ts";
+import type { Diagnosis } from "./diagnosis.ts";
+import { families, familyOf } from "./diagnosis.ts";
+import { emptyRequestFields } from "./rules/celPart.ts";
+import { placementOfTopic, placements } from "./rules/placement.ts";
 import type { AnswerName } from "./signature.ts";
 import { answerName, decidingClause, isRoutine } from "./signature.ts";
-
-/** Families: one cause across many rules, reported as one entry with a table of the rules. */
-export type FamilyName = "acceptsInvalid" | "rejectsValid";
-
-export const families: Readonly<Record<FamilyName, { readonly title: string; readonly explanation: string }>> = {
-  acceptsInvalid: {
-    title: "accepts manifests that kube-apiserver rejects",
-    explanation:
-      "kube-apiserver's validation rejects these subjects on create (outcome invalid); the implementation matches with them as if they were stored.",
-  },
-  rejectsValid: {
-    title: "rejects manifests that kube-apiserver accepts",
-    explanation: "kube-apiserver stores these subjects; the implementation reports them invalid.",
-  },
-};
-
-/** Where in a policy subject a divergence lives (placement.ts): its key then ignores the clause. */
-export type Placement = "policyMatchConstraints";
-
-export const placements: Readonly<Record<Placement, { readonly title: string; readonly source: string }>> = {
-  policyMatchConstraints: {
-    title:
-      "a policy's own matchConstraints decide as a binding's matchResources would: the implementation decides them as kube-apiserver does in a binding, not in the policy",
-    source: "k8s.io/apiserver pkg/admission/plugin/policy/generic/policy_matcher.go DefinitionMatches",
-  },
-};
-
-const placementOfTopic = (topic: string): Placement | undefined =>
-  topic.startsWith("placement.") ? (topic.slice("placement.".length) as Placement) : undefined;
-
-export interface Diagnosis {
-  /** The bucket's key: `<topic> · model X · implementation Y[ · features]`, or `family <name>`. */
-  readonly key: string;
-  readonly clause: ClauseName | "none";
-  readonly topic: string;
-  readonly model: OutcomeName;
-  readonly implementation: AnswerName;
-  readonly features: readonly string[];
-  readonly family?: FamilyName;
-  /** A message-only divergence: the words kube-apiserver's message has and the implementation's lacks. */
-  readonly wording?: string;
-  /** A divergence in one part of a matchCondition (celProbe.ts): the part and kube-apiserver's value of it. */
-  readonly celPart?: { readonly expression: string; readonly reference: string };
-}
-
-export function familyOf(model: OutcomeName, impl: AnswerName): FamilyName | undefined {
-  const kube = (x: string) => x === "match" || x === "noMatch" || x === "error";
-  if (model === "invalid" && kube(impl)) return "acceptsInvalid";
-  if (kube(model) && impl === "invalid") return "rejectsValid";
-  return undefined;
-}
 
 /** Clauses that are two sides of one upstream rule. */
 const sides: Readonly<Partial<Record<ClauseName, string>>> = {

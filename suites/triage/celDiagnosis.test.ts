@@ -10,8 +10,8 @@ import type { Query } from "../../oracles/contract/query.ts";
 import type { RunReport } from "../../reports/runReport.ts";
 import { collectCaseFiles } from "../format/collectCaseFiles.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";
-import { profiles } from "./options.ts";
-import { runConformance } from "./run.ts";
+import { profiles } from "../run/options.ts";
+import { runConformance } from "../run/run.ts";
 
 const cases = collectCaseFiles([fileURLToPath(new URL("../cases", import.meta.url))]).flatMap(loadCaseFile);
 const silent = { phase() {}, tick() {} };

@@ -5,16 +5,20 @@
 // The first part the implementation answers otherwise is the cause, and its query the minimal case.
 import type { parse } from "@bufbuild/cel";
 import { isCelUint, unparse } from "@bufbuild/cel";
-import type { Answer } from "../../oracles/adapters/matcher.ts";
-import { agree } from "../../oracles/contract/agreement.ts";
-import type { MatchCondition } from "../../oracles/contract/kube.ts";
-import type { Query } from "../../oracles/contract/query.ts";
-import { toAttributes } from "../../oracles/model/attributes.ts";
-import { operatorText } from "../../oracles/model/cel/compileIssues.ts";
-import { evaluateValue, parseCondition } from "../../oracles/model/cel/evaluate.ts";
-import { conditionBindings } from "../../oracles/model/conditionsFor.ts";
-import { wellFormed } from "../shrink/normaliseQuery.ts";
-import type { RunContext } from "./runContext.ts";
+import type { Answer } from "../../../oracles/adapters/matcher.ts";
+import { agree } from "../../../oracles/contract/agreement.ts";
+import type { MatchCondition } from "../../../oracles/contract/kube.ts";
+import type { Query } from "../../../oracles/contract/query.ts";
+import { toAttributes } from "../../../oracles/model/attributes.ts";
+import { operatorText } from "../../../oracles/model/cel/compileIssues.ts";
+import { evaluateValue, parseCondition } from "../../../oracles/model/cel/evaluate.ts";
+import { conditionBindings } from "../../../oracles/model/conditionsFor.ts";
+import { wellFormed } from "../../shrink/normaliseQuery.ts";
+import { celTopicOf } from "../celTopic.ts";
+import type { Diagnosis } from "../diagnosis.ts";
+import { decidingClause } from "../signature.ts";
+import type { TriageContext } from "../triageContext.ts";
+import type { TriageRule } from "./rule.ts";
 
 type Expr = ReturnType<typeof parse>["expr"];
 
@@ -33,7 +37,7 @@ export interface CelPart {
 /** Parts asked about at most, per divergence. */
 const maxProbes = 40;
 
-export async function divergentPart(ctx: RunContext, q: Query): Promise<CelPart | undefined> {
+export async function divergentPart(ctx: TriageContext, q: Query): Promise<CelPart | undefined> {
   const s = q.subject as {
     policy?: { matchConditions?: unknown; paramKind?: unknown };
     webhook?: { matchConditions?: unknown };
@@ -159,3 +163,24 @@ function nameOf(e: Expr, reference: string): string {
   const absent = k.value.testOnly ? reference === "false" : reference.startsWith("error: no such key");
   return path.startsWith("request.") && absent ? emptyRequestFields : path;
 }
+
+/** The model's decision on `q` turns on the evaluation of its matchConditions. */
+function turnsOnConditions(ctx: TriageContext, q: Query): boolean {
+  return celTopicOf(q, decidingClause(ctx.model(q, false).clauses)) !== undefined;
+}
+
+/** The diagnosis of a divergence in one part of a condition: keyed on what the part turns on. */
+function parted(d: Diagnosis, part: CelPart): Diagnosis {
+  const topic = `cel ${part.name}`;
+  return { ...d, topic, key: topic, features: [], celPart: { expression: part.expression, reference: part.reference } };
+}
+
+/** A divergence in the conditions' evaluation: the part the implementation gets wrong, asked on its own, is the minimal case. */
+export const celPart: TriageRule = {
+  name: "celPart",
+  async find(ctx, c) {
+    if (c.off !== undefined || c.answer.answer !== "outcome" || !turnsOnConditions(ctx, c.query)) return undefined;
+    const part = await divergentPart(ctx, c.query);
+    return part === undefined ? undefined : { query: part.query, answer: part.answer, rekey: (d) => parted(d, part) };
+  },
+};

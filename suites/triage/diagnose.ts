@@ -7,12 +7,13 @@ import type { Minor } from "../../oracles/contract/versions.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { clauses } from "../../oracles/model/clauses.ts";
 import type { Bucket, FamilyRow, Phase } from "../../reports/runReport.ts";
-import { families, sourceOf, titleOf } from "./bucketKey.ts";
+import { inParallel } from "../run/inParallel.ts";
+import { sourceOf, titleOf } from "./bucketKey.ts";
+import { families } from "./diagnosis.ts";
 import type { FailureGroup, FailureLog } from "./failureLog.ts";
-import type { ReducedFailure } from "./reduceFailure.ts";
+import type { ReducedFailure } from "./reducedFailure.ts";
 import { reduceFailure } from "./reduceFailure.ts";
-import type { RunContext } from "./runContext.ts";
-import { inParallel } from "./runContext.ts";
+import type { TriageContext } from "./triageContext.ts";
 
 interface Reduced {
   readonly group: FailureGroup;
@@ -23,7 +24,12 @@ interface Reduced {
 const width = 8;
 
 /** The buckets of the failures logged, reductions stopping at `deadline` (performance.now()). */
-export async function diagnose(ctx: RunContext, log: FailureLog, deadline: number, reduce = true): Promise<Bucket[]> {
+export async function diagnose(
+  ctx: TriageContext,
+  log: FailureLog,
+  deadline: number,
+  reduce = true,
+): Promise<Bucket[]> {
   const groups = log.groups;
   const reduced: Reduced[] = [];
   const reduceOne = async (group: FailureGroup, i: number) => {

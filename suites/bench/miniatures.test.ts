@@ -5,9 +5,9 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { RunReport } from "../../reports/runReport.ts";
+import { applyExpectedFailures, updatedExpectedFailures } from "../triage/expectedFailures.ts";
 import type { SingleResult } from "./diagnosisQuality.ts";
 import { bugSwitches, combinations, runBugs, runCommand } from "./diagnosisQuality.ts";
-import { applyExpectedFailures, updatedExpectedFailures } from "./expectedFailures.ts";
 
 const seed = 20261201;
 const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));

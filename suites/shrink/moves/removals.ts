@@ -1,8 +1,8 @@
 // Every field, list item, namespace and label that a query could do without, each as a move that
 // takes it away: whole subtrees before their parts, so that a selector goes in one call rather than
 // one requirement at a time.
-import type { Query } from "../../oracles/contract/query.ts";
-import type { Move } from "./simplifications.ts";
+import type { Query } from "../../../oracles/contract/query.ts";
+import type { Move } from "../move.ts";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Path = readonly (string | number)[];

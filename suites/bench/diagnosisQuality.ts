@@ -9,11 +9,11 @@ import type { RunReport } from "../../reports/runReport.ts";
 import { collectCaseFiles } from "../format/collectCaseFiles.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";
-import type { ExpectedFailure } from "./expectedFailures.ts";
-import { applyExpectedFailures, updatedExpectedFailures } from "./expectedFailures.ts";
-import type { RunBudget } from "./options.ts";
-import { profiles } from "./options.ts";
-import { runConformance } from "./run.ts";
+import type { RunBudget } from "../run/options.ts";
+import { profiles } from "../run/options.ts";
+import { runConformance } from "../run/run.ts";
+import type { ExpectedFailure } from "../triage/expectedFailures.ts";
+import { applyExpectedFailures, updatedExpectedFailures } from "../triage/expectedFailures.ts";
 
 const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
 const simpleMatcher = root("examples/simple-matcher/simple-matcher.mjs");

@@ -1,0 +1,118 @@
+// One failure reduced to its minimal, canonical case, and what that case is about. A divergence is
+// reduced while the model and the implementation keep the same two outcomes (keepsDivergence.ts),
+// then the rules of rules/ may name its cause better than its deciding clause; an invariant's
+// violation is first read as the divergence of whichever side the model disagrees with, so that it
+// joins the bucket of its cause, and is reduced as a violation only when neither side diverges.
+import type { Answer } from "../../oracles/adapters/matcher.ts";
+import { agree } from "../../oracles/contract/agreement.ts";
+import type { Outcome } from "../../oracles/contract/outcome.ts";
+import type { Query } from "../../oracles/contract/query.ts";
+import { toCaseFile } from "../../reports/caseFile.ts";
+import type { Example } from "../../reports/runReport.ts";
+import type { Reduction } from "../shrink/normaliseQuery.ts";
+import { normaliseQuery } from "../shrink/normaliseQuery.ts";
+import { diagnosisOf, sourceOf, titleOf } from "./bucketKey.ts";
+import type { Failure } from "./failureLog.ts";
+import { stillDiverges } from "./keepsDivergence.ts";
+import type { ReducedFailure } from "./reducedFailure.ts";
+import { maxCalls } from "./reducedFailure.ts";
+import { reduceViolation } from "./reduceViolation.ts";
+import { firstFinding } from "./rules/index.ts";
+import { missingWords } from "./rules/messageOnly.ts";
+import type { TriageContext } from "./triageContext.ts";
+
+/**
+ * Reduces one failure until `deadline` (performance.now()); `reduce: false`, a deadline already
+ * past, or `failed` (why an earlier attempt at this reduction broke), keys it on its example as it
+ * is, marked unreduced with the reason.
+ */
+export async function reduceFailure(
+  ctx: TriageContext,
+  f: Failure,
+  deadline: number,
+  reduce = true,
+  failed?: string,
+): Promise<ReducedFailure> {
+  const off =
+    failed ??
+    (!reduce
+      ? "reduction is off for this run"
+      : performance.now() >= deadline
+        ? "the run's time limit came before this reduction"
+        : undefined);
+  if (f.invariant) {
+    const inv = f.invariant;
+    const side = divergentSide(ctx, f);
+    if (side === undefined) return reduceViolation(ctx, f, deadline, off);
+    const asDivergence = { ...f, query: side.query, actual: { answer: "outcome" as const, outcome: side.outcome } };
+    const reduced = await reduceDivergence(ctx, asDivergence, deadline, off);
+    return { ...reduced, invariant: inv.invariant.name };
+  }
+  return reduceDivergence(ctx, f, deadline, off);
+}
+
+/** The side of a violated invariant whose outcome the model does not share, if any. */
+function divergentSide(ctx: TriageContext, f: Failure): { query: Query; outcome: Outcome } | undefined {
+  const inv = f.invariant;
+  if (!inv) return undefined;
+  if (!agree(ctx.model(f.query, false).outcome, inv.baseOutcome)) return { query: f.query, outcome: inv.baseOutcome };
+  if (!agree(ctx.model(inv.variant, false).outcome, inv.variantOutcome))
+    return { query: inv.variant, outcome: inv.variantOutcome };
+  return undefined;
+}
+
+/** The divergence's reduction, or why there is none. */
+function reductionOf(
+  ctx: TriageContext,
+  f: Failure,
+  deadline: number,
+  words: string | undefined,
+  off: string | undefined,
+): Promise<Reduction> | Reduction {
+  if (f.actual.answer === "broken" || off !== undefined) {
+    const why = off ?? "an implementation that crashed, hung or broke the protocol is not asked the same again";
+    return { status: "unreduced", query: f.query, calls: 0, moves: [], why };
+  }
+  const allowed = (q: Query) => ctx.allows(q);
+  return normaliseQuery(f.query, stillDiverges(ctx, f, words), { maxCalls, deadline, allowed });
+}
+
+async function reduceDivergence(
+  ctx: TriageContext,
+  f: Failure,
+  deadline: number,
+  off: string | undefined,
+): Promise<ReducedFailure> {
+  const words = missingWords(ctx, f);
+  const reduction = await reductionOf(ctx, f, deadline, words, off);
+  const reduced = reduction.query;
+  const reducedActual: Answer = reduction.calls === 0 ? f.actual : await ctx.matcher.match(reduced);
+  const finding = await firstFinding(ctx, {
+    query: reduced,
+    answer: reducedActual,
+    reduced: reduction.calls > 0,
+    off,
+    words,
+  });
+  const q = finding?.query ?? reduced;
+  const model = ctx.model(q, false);
+  const actual = finding?.answer ?? reducedActual;
+  const found = diagnosisOf(q, model.clauses, model.outcome.outcome, actual);
+  const diagnosis = finding ? finding.rekey(found) : found;
+  const title = titleOf(diagnosis);
+  const source = sourceOf(diagnosis);
+  const example: Example = {
+    phase: f.phase,
+    query: q,
+    expected: model.outcome,
+    actual,
+    clauses: model.clauses,
+    caseFile: toCaseFile([
+      { description: title, ...(source && { source }), query: q, outcome: model.outcome, contains: words },
+    ]),
+    ...(f.corpus && { corpus: f.corpus }),
+    ...(f.seed !== undefined && { seed: f.seed }),
+    ...(f.path !== undefined && { path: f.path }),
+  };
+  return { diagnosis, example, reduction };
+}

@@ -1,0 +1,17 @@
+// What triage asks of a run: the implementation, the model, the claimed scope and an invariant's
+// outcomes. A run's RunContext is one; triage names only these so that it does not depend on the
+// run that calls it.
+import type { Matcher } from "../../oracles/adapters/matcher.ts";
+import type { Outcome } from "../../oracles/contract/outcome.ts";
+import type { Query } from "../../oracles/contract/query.ts";
+import type { Decision } from "../../oracles/model/decide.ts";
+
+export interface TriageContext {
+  readonly matcher: Pick<Matcher, "match">;
+  /** The model's decision; `count` false keeps it out of the run's clause coverage. */
+  model(q: Query, count?: boolean): Decision;
+  /** May `q` be asked at all (the implementation's subjects, minors and claimed scope)? */
+  allows(q: Query): boolean;
+  /** The implementation's outcome on `q`, undefined when it gave none. */
+  outcomeOf(q: Query): Promise<Outcome | undefined>;
+}
