@@ -66,7 +66,8 @@ export async function completionScript(shell: Shell, commands: readonly CommandS
 /** A help text cut to its first clause, without what a shell's quoting would take for syntax. */
 function brief(text: string): string {
   const first = text.split(/[;(]/)[0]?.trim() ?? "";
-  return first.replace(/[^\w .,/@<>|+=-]/g, "").slice(0, 70);
+  const plain = first.replace(/[^\w .,/@<>|+=-]/g, "");
+  return plain.length <= 70 ? plain : plain.slice(0, 70).replace(/\s+\S*$/, "");
 }
 
 function bashWords(c: Completes, cur = '"$cur"'): string {
@@ -187,7 +188,10 @@ function fish(commands: readonly Described[]): string {
     const when = `-n '__fish_seen_subcommand_from ${c.name}'`;
     return [
       `complete -c matchconform -n 'not __fish_seen_subcommand_from ${names}' -a ${c.name} -d '${brief(c.summary)}'`,
-      ...(c.positionals.kind === "none" ? [] : [`complete -c matchconform ${when} ${fishArgs(c.positionals)}`]),
+      // Arguments: fishArgs without the -r/-x that say "this option takes a value".
+      ...(c.positionals.kind === "none"
+        ? []
+        : [`complete -c matchconform ${when} ${fishArgs(c.positionals).replace(/^-[rx] ?/, "")}`]),
       ...c.flags.map((f) =>
         [`complete -c matchconform ${when} -l ${f.name}`, fishArgs(f.completes), `-d '${brief(f.help)}'`]
           .filter(Boolean)

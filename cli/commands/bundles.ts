@@ -5,10 +5,11 @@ import { clusterOptions, kubernetesVersion } from "./sharedOptions.ts";
 export const bundlesCommand = defineCommand({
   name: "bundles",
   summary: "check the reports' reproduction bundles on a real kube-apiserver",
-  usage: "check <report, bundles or bundle folders...> (--local | --kubeconfig <file>) [options]",
+  usage: "check <folders...> (--local | --kubeconfig <file>) [options]",
   description: `Puts each reproduction bundle's case.yaml to a real kube-apiserver, as verify does (the same
 clusters only, Warn-only probes, dry-run, everything removed), and says per bundle: reproduced (the
-server decides as the case expects), differs, or not reproducible (why).`,
+server decides as the case expects), differs, or not reproducible (why). It takes a report folder, its
+bundles folder, or bundles.`,
   positionals: { complete: ["check"] },
   options: {
     ...clusterOptions,

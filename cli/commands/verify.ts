@@ -5,7 +5,7 @@ import { budgetOptions, clusterOptions, kubernetesVersion, reportDir } from "./s
 export const verifyCommand = defineCommand({
   name: "verify",
   summary: "the model compared with a real kube-apiserver",
-  usage: "--apiserver (--local | --kubeconfig <file>) [options] [case files or folders...]",
+  usage: "--apiserver (--local | --kubeconfig <file>) [options] [case files...]",
   description: `The corpus, generated scenarios and invariants with a real kube-apiserver as the
 implementation, so that the model is compared with the real server: the local control plane
 (started if need be) or a kind-* context. Reports are written as for run. --record writes what the
