@@ -1,6 +1,6 @@
 // The config file: found in the working directory or named by --config, merged under the command
 // line, and refused (exit 2, naming the file and the key) when it cannot be used as it stands.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -163,5 +163,17 @@ it("a config in a folder of its own is named by --config, its paths read from th
   expect(d).toEqual({
     values: { "report-dir": "out" },
     origin: { "report-dir": 'ci/matchconform.json, key "run.report-dir"' },
+  });
+});
+
+it("README.md's example config is one", async () => {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const example = /## The command line[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
+  expect(example).toBeDefined();
+  const dir = folder({ "matchconform.config.json": example });
+  expect((await configDefaults(command("run"), commands, {}, dir)).values).toEqual({
+    implementation: "./my-matcher",
+    profile: "quick",
+    "expected-failures": "known.yaml",
   });
 });
