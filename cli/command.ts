@@ -59,3 +59,11 @@ export interface CommandSpec<O extends Options = Options> {
 export function defineCommand<O extends Options>(spec: CommandSpec<O>): CommandSpec {
   return spec as unknown as CommandSpec;
 }
+
+/**
+ * `true` only when every flag the options declare is a field of the command's arguments: a flag
+ * declared but read by nothing is a type error where the command is declared.
+ */
+export type EveryFlagRead<Args, O extends Options> = [Exclude<keyof Flags<O>, keyof Args>] extends [never]
+  ? true
+  : { readonly unread: Exclude<keyof Flags<O>, keyof Args> };

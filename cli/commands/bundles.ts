@@ -1,6 +1,15 @@
 // `matchconform bundles check`: each reproduction bundle's case put to a real kube-apiserver.
+import type { BundlesArgs } from "../bundles.ts";
+import type { EveryFlagRead, Options } from "../command.ts";
 import { defineCommand } from "../command.ts";
 import { clusterOptions, kubernetesVersion } from "./sharedOptions.ts";
+
+const options = {
+  ...clusterOptions,
+  "kubernetes-version": kubernetesVersion("the local control plane's minor (default: the latest supported)"),
+} as const satisfies Options;
+
+true satisfies EveryFlagRead<BundlesArgs, typeof options>;
 
 export const bundlesCommand = defineCommand({
   name: "bundles",
@@ -11,10 +20,7 @@ clusters only, Warn-only probes, dry-run, everything removed), and says per bund
 server decides as the case expects), differs, or not reproducible (why). It takes a report folder, its
 bundles folder, or bundles.`,
   positionals: { complete: ["check"] },
-  options: {
-    ...clusterOptions,
-    "kubernetes-version": kubernetesVersion("the local control plane's minor (default: the latest supported)"),
-  },
+  options,
   examples: [
     "matchconform bundles check .matchconform/report --local",
     "matchconform bundles check .matchconform/report/bundles/01-* --kubeconfig ~/.kube/config --context kind-kind",

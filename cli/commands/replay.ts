@@ -1,6 +1,15 @@
 // `matchconform replay`: every test of the case files given, on the model or an implementation.
+import type { EveryFlagRead, Options } from "../command.ts";
 import { defineCommand } from "../command.ts";
+import type { ReplayOptions } from "../replay.ts";
 import { implementationOptions, kubernetesVersion } from "./sharedOptions.ts";
+
+const options = {
+  ...implementationOptions,
+  "kubernetes-version": kubernetesVersion("only this minor (default: every minor each case applies to)"),
+} as const satisfies Options;
+
+true satisfies EveryFlagRead<ReplayOptions, typeof options>;
 
 export const replayCommand = defineCommand({
   name: "replay",
@@ -10,10 +19,7 @@ export const replayCommand = defineCommand({
 the reference model or the implementation; prints each failure, the cases or minors not run and why,
 and "N passed, N failed".`,
   positionals: { complete: "file" },
-  options: {
-    ...implementationOptions,
-    "kubernetes-version": kubernetesVersion("only this minor (default: every minor each case applies to)"),
-  },
+  options,
   examples: [
     "matchconform replay suites/cases   # the corpus on the model",
     'matchconform replay bundles/01-*/case.yaml --implementation "./my-matcher"',

@@ -1,6 +1,39 @@
 // `matchconform run`: the corpus, generated scenarios and invariants on an implementation.
+import type { EveryFlagRead, Options } from "../command.ts";
 import { defineCommand } from "../command.ts";
+import type { RunArgs } from "../run.ts";
 import { budgetOptions, implementationOptions, kubernetesVersion, reportDir } from "./sharedOptions.ts";
+
+const options = {
+  ...implementationOptions,
+  "kubernetes-version": kubernetesVersion("the one minor to test (default: the latest the implementation declares)"),
+  "all-versions": { type: "boolean", group: "Kubernetes", help: "every minor the implementation declares" },
+  ...budgetOptions,
+  "expected-failures": {
+    type: "string",
+    value: "<file>",
+    group: "Known failures",
+    complete: "file",
+    help: "known causes, reported apart and not failing the run",
+  },
+  "update-expected-failures": {
+    type: "string",
+    value: "<file>",
+    group: "Known failures",
+    complete: "file",
+    help: "write the expected-failures file this run implies (entries still failing kept, new causes added)",
+  },
+  "report-dir": reportDir(".matchconform/report"),
+  "save-regressions": {
+    type: "string",
+    value: "<dir>",
+    group: "Reports",
+    complete: "dir",
+    help: "keep each cause's minimal case as a regression case file here",
+  },
+} as const satisfies Options;
+
+true satisfies EveryFlagRead<RunArgs, typeof options>;
 
 export const runCommand = defineCommand({
   name: "run",
@@ -13,34 +46,7 @@ grouped by cause. --time-limit bounds the whole run from the command's start (co
 it, generated until 60 %, invariants until 80 %, then reduction) plus a 5 s grace. Reports are
 written also when the run ends early (a signal, an implementation that would not start).`,
   positionals: { complete: "file" },
-  options: {
-    ...implementationOptions,
-    "kubernetes-version": kubernetesVersion("the one minor to test (default: the latest the implementation declares)"),
-    "all-versions": { type: "boolean", group: "Kubernetes", help: "every minor the implementation declares" },
-    ...budgetOptions,
-    "expected-failures": {
-      type: "string",
-      value: "<file>",
-      group: "Known failures",
-      complete: "file",
-      help: "known causes, reported apart and not failing the run",
-    },
-    "update-expected-failures": {
-      type: "string",
-      value: "<file>",
-      group: "Known failures",
-      complete: "file",
-      help: "write the expected-failures file this run implies (entries still failing kept, new causes added)",
-    },
-    "report-dir": reportDir(".matchconform/report"),
-    "save-regressions": {
-      type: "string",
-      value: "<dir>",
-      group: "Reports",
-      complete: "dir",
-      help: "keep each cause's minimal case as a regression case file here",
-    },
-  },
+  options,
   examples: [
     "matchconform run --profile quick   # the model, about 20 s",
     'matchconform run --implementation "./my-matcher" --seed 7   # a matcher speaking line protocol v1',
