@@ -1,0 +1,66 @@
+// `matchconform run`: the corpus, generated scenarios and invariants on an implementation.
+import type { EveryFlagRead, Options } from "../command.ts";
+import { defineCommand } from "../command.ts";
+import type { RunArgs } from "../run.ts";
+import { budgetOptions, implementationOptions, kubernetesVersion, reportDir } from "./sharedOptions.ts";
+
+const options = {
+  ...implementationOptions,
+  "kubernetes-version": kubernetesVersion("the one minor to test (default: the latest the implementation declares)"),
+  "all-versions": { type: "boolean", group: "Kubernetes", help: "every minor the implementation declares" },
+  ...budgetOptions,
+  "expected-failures": {
+    type: "string",
+    value: "<file>",
+    group: "Known failures",
+    complete: "file",
+    help: "known causes, reported apart and not failing the run",
+  },
+  "update-expected-failures": {
+    type: "string",
+    value: "<file>",
+    group: "Known failures",
+    complete: "file",
+    help: "write the expected-failures file this run implies (entries still failing kept, new causes added)",
+  },
+  "report-dir": reportDir(".matchconform/report"),
+  "save-regressions": {
+    type: "string",
+    value: "<dir>",
+    group: "Reports",
+    complete: "dir",
+    help: "keep each cause's minimal case as a regression case file here",
+  },
+} as const satisfies Options;
+
+true satisfies EveryFlagRead<RunArgs, typeof options>;
+
+export const runCommand = defineCommand({
+  name: "run",
+  summary: "the corpus, generated scenarios and invariants on an implementation (default: the model)",
+  usage: "[options] [case files or folders...]",
+  description: `The corpus (the case files given, default: the corpus shipped with matchconform), then
+generated scenarios compared with the reference model, then the invariants on the implementation
+alone; without an implementation, the built-in model. Every failure is reduced to a minimal case and
+grouped by cause. --time-limit bounds the whole run from the command's start (corpus until 30 % of
+it, generated until 60 %, invariants until 80 %, then reduction) plus a 5 s grace. Reports are
+written also when the run ends early (a signal, an implementation that would not start).`,
+  positionals: { complete: "file" },
+  options,
+  examples: [
+    "matchconform run --profile quick   # the model, about 20 s",
+    'matchconform run --implementation "./my-matcher" --seed 7   # a matcher speaking line protocol v1',
+    "matchconform run --module my-matcher.mjs --all-versions --expected-failures known.yaml",
+    "matchconform run --implementation upstream@1.37 my-cases/   # upstream's code on case files of your own",
+  ],
+  exitCodes: [
+    ["0", "nothing diverged (or only expected failures)"],
+    ["1", "a test failed or a divergence was found"],
+    ["2", "bad input, or an implementation that would not start, gave no usable answer or was declared broken"],
+    ["130/143", "interrupted by SIGINT/SIGTERM (a partial report is written)"],
+  ],
+  async run(flags, positionals, { out, err }) {
+    const { run } = await import("../run.ts");
+    return run({ ...flags, cases: positionals }, out, err);
+  },
+});

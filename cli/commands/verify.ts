@@ -1,0 +1,70 @@
+// `matchconform verify --apiserver`: the model compared with a real kube-apiserver.
+import type { EveryFlagRead, Options } from "../command.ts";
+import { defineCommand } from "../command.ts";
+import type { VerifyArgs } from "../verify.ts";
+import { budgetOptions, clusterOptions, kubernetesVersion, reportDir } from "./sharedOptions.ts";
+
+const options = {
+  apiserver: {
+    type: "boolean",
+    group: "Oracle",
+    help: "compare with a real kube-apiserver (the only oracle so far)",
+  },
+  ...clusterOptions,
+  "kubernetes-version": kubernetesVersion(
+    "the local control plane's minor, or the minor to assume of a kubeconfig's server (default: the latest supported, or what the server says)",
+  ),
+  ...budgetOptions,
+  profile: { ...budgetOptions.profile, help: "the budget (default quick)" },
+  "batch-size": { type: "string", value: "N", group: "Budget", help: "queries put to the server together" },
+  "condition-rate": {
+    type: "string",
+    value: "R",
+    group: "Budget",
+    help: "the share of generated scenarios with matchConditions (and drawn users), 0 to 1 (default 0.2)",
+  },
+  "param-rate": {
+    type: "string",
+    value: "R",
+    group: "Budget",
+    help: "the share of generated scenarios with params, 0 to 1 (default 0.2)",
+  },
+  "report-dir": reportDir(".matchconform/verify"),
+  record: {
+    type: "string",
+    value: "<dir>",
+    group: "Reports",
+    complete: "dir",
+    help: "write the server's verdicts as case files, a folder per server version",
+  },
+} as const satisfies Options;
+
+true satisfies EveryFlagRead<VerifyArgs, typeof options>;
+
+export const verifyCommand = defineCommand({
+  name: "verify",
+  summary: "the model compared with a real kube-apiserver",
+  usage: "--apiserver (--local | --kubeconfig <file>) [options] [case files...]",
+  description: `The corpus, generated scenarios and invariants with a real kube-apiserver as the
+implementation, so that the model is compared with the real server: the local control plane
+(started if need be) or a kind-* context. Reports are written as for run. --record writes what the
+server decided as case files under <dir>/<server version>/, which replay reads; a version's folder is
+replaced, other versions' are kept.`,
+  positionals: { complete: "file" },
+  options,
+  examples: [
+    "matchconform cluster up && matchconform verify --apiserver --local --num-runs 500",
+    "matchconform verify --apiserver --kubeconfig ~/.kube/config --context kind-kind --webhook-host 172.18.0.1 --webhook-listen 0.0.0.0",
+    "matchconform verify --apiserver --local --record suites/recorded",
+  ],
+  exitCodes: [
+    ["0", "the model and the server agree"],
+    ["1", "a divergence was found"],
+    ["2", "bad input, or a server that could not be used"],
+    ["130/143", "interrupted by SIGINT/SIGTERM (what the run created is removed)"],
+  ],
+  async run(flags, positionals, { out, err }) {
+    const { verify } = await import("../verify.ts");
+    return verify({ ...flags, cases: positionals }, out, err);
+  },
+});
