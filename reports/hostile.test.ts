@@ -1,6 +1,6 @@
 // Hostile names and messages through every renderer: nothing the implementation or a case says
 // becomes markup, a terminal sequence, a heading, a shell command or a huge report.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
