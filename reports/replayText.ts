@@ -2,6 +2,7 @@
 import type { Expected, Outcome } from "../oracles/contract/outcome.ts";
 import type { NotRun, TestResult } from "../suites/replay/replayCases.ts";
 import { formatAnswer } from "./answerText.ts";
+import { bounded, terminal } from "./escape.ts";
 
 export function formatExpected(e: Expected): string {
   switch (e.outcome) {
@@ -60,13 +61,16 @@ export function formatFailures(results: readonly TestResult[]): string[] {
   return [...groups.values()].map((g) => formatFailure(g.first, g.minors));
 }
 
+/** A case's or an implementation's words on a terminal: no control character, at most a screenful. */
+const said = (s: string) => terminal(bounded(s));
+
 function formatFailure(r: TestResult, minors: readonly string[]): string {
   return [
-    `FAIL ${r.file}  [${minors.join(", ")}]`,
-    `  case:     ${r.caseDescription}`,
-    `  test:     ${r.testDescription}`,
-    `  expected: ${formatExpected(r.expected)}`,
-    `  actual:   ${formatAnswer(r.answer)}`,
+    `FAIL ${said(r.file)}  [${minors.join(", ")}]`,
+    `  case:     ${said(r.caseDescription)}`,
+    `  test:     ${said(r.testDescription)}`,
+    `  expected: ${said(formatExpected(r.expected))}`,
+    `  actual:   ${said(formatAnswer(r.answer))}`,
     `  decided:  ${r.clauses.at(-1) ?? "(no clause)"}`,
     `  clauses:  ${r.clauses.join(", ")}`,
   ].join("\n");
@@ -103,8 +107,8 @@ export function formatNotRun(left: readonly NotRun[], results: readonly TestResu
       );
   return [...groups.entries()].map(([reason, lines]) =>
     [
-      `NOT RUN ${lines.length} × ${reason}`,
-      ...lines.slice(0, shown).map((l) => `  ${l}`),
+      `NOT RUN ${lines.length} × ${said(reason)}`,
+      ...lines.slice(0, shown).map((l) => `  ${said(l)}`),
       ...(lines.length > shown ? [`  … and ${lines.length - shown} more`] : []),
     ].join("\n"),
   );

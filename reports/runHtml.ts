@@ -15,7 +15,7 @@ td,th{padding:.25rem .6rem;border-bottom:1px solid #ddd;text-align:left}th{backg
 .bucket.expected{opacity:.7}.title{font-weight:600;font-size:1.05rem}.sig{font-family:ui-monospace,monospace;font-size:.85rem;color:#57606a}.pair{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
 .pair div{background:#f6f8fa;border-radius:4px;padding:.5rem}.ok{color:#1a7f37}.bad{color:#cf222e}
 pre.summary{white-space:pre-wrap;max-height:none}pre{background:#f6f8fa;padding:.6rem;overflow:auto;font-size:12.5px;max-height:28rem}.bar{background:#54aeff;height:.7rem;display:inline-block}
-details summary{cursor:pointer}nav.toc{border-left:3px solid #d0d7de;padding-left:1rem}nav.toc ol{margin:.3rem 0}
+details summary{cursor:pointer}nav.toc{border-left:3px solid #d0d7de;padding-left:1rem;margin:1rem 0}nav.toc ol{margin:.3rem 0}
 a.anchor{color:#57606a;text-decoration:none;margin-left:.4rem}.bundle{font-size:.9rem}
 @media (max-width:48rem){body{margin:1rem auto}.pair{grid-template-columns:1fr}table{display:block;overflow-x:auto}}
 @media print{body{max-width:none;margin:0;font-size:11pt}nav.toc,a.anchor{display:none}.bucket{break-inside:avoid-page}
