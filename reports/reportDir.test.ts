@@ -3,8 +3,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Ajv } from "ajv";
+import addFormatsModule from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { unfinishedReport } from "../cli/unfinishedReport.ts";
+import caseSchema from "../suites/cases/case-file.schema.json" with { type: "json" };
+import reportSchema from "./run-report.schema.json" with { type: "json" };
 import { runHtml } from "./runHtml.ts";
 import { runMarkdown } from "./runMarkdown.ts";
 import type { Bucket, RunReport } from "./runReport.ts";
@@ -134,6 +138,11 @@ describe("navigation", () => {
     const dir = temp();
     writeReports(dir, withCauses());
     const json = JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as RunReport;
+    const ajv = new Ajv({ strict: false });
+    (addFormatsModule as unknown as (a: Ajv) => void)(ajv);
+    ajv.addSchema(caseSchema);
+    const valid = ajv.compile(reportSchema);
+    expect(valid(json), JSON.stringify(valid.errors)).toBe(true);
     expect(json.buckets.map((b) => b.bundle)).toEqual([
       "bundles/01-clause-1-model-match-implementation-nomatch",
       "bundles/02-clause-2-model-match-implementation-nomatch",
