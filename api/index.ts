@@ -57,7 +57,7 @@ export { invariants } from "../oracles/invariants/index.ts";
 export type { Invariant, Query } from "../oracles/invariants/invariant.ts";
 export type { RunReport } from "../reports/runReport.ts";
 export { summary } from "../reports/runText.ts";
-export { writeReports } from "../reports/writeReports.ts";
+export { reportDirProblem, writeReports } from "../reports/writeReports.ts";
 export { CaseFileError } from "../suites/format/caseFileError.ts";
 export { collectCaseFiles } from "../suites/format/collectCaseFiles.ts";
 export type { LoadedCase } from "../suites/format/loadCaseFile.ts";
