@@ -60,7 +60,7 @@ export { defaultCorpus, packageVersion } from "../package/packageRoot.ts";
 export type { Progress } from "../reports/progress.ts";
 export type { RunReport } from "../reports/runReport.ts";
 export { summary } from "../reports/runText.ts";
-export { writeReports } from "../reports/writeReports.ts";
+export { reportDirProblem, writeReports } from "../reports/writeReports.ts";
 export { CaseFileError } from "../suites/format/caseFileError.ts";
 export { collectCaseFiles } from "../suites/format/collectCaseFiles.ts";
 export { loadAll as loadCases } from "../suites/format/loadAll.ts";

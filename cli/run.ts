@@ -8,7 +8,7 @@ import { isMinor, supportedMinors } from "../oracles/contract/versions.ts";
 import { defaultCorpus, packageVersion } from "../package/packageRoot.ts";
 import type { RunReport } from "../reports/runReport.ts";
 import { summary, terminalProgress } from "../reports/runText.ts";
-import { saveRegressions, withReproducibility, writeReports } from "../reports/writeReports.ts";
+import { reportDirProblem, saveRegressions, withReproducibility, writeReports } from "../reports/writeReports.ts";
 import { loadAll } from "../suites/format/loadAll.ts";
 import type { RunBudget } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
@@ -55,6 +55,12 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   const caseTimeoutMs = args.caseTimeout === undefined ? undefined : durationMs("--case-timeout", args.caseTimeout);
   const limited = Number.isFinite(budget.timeLimitMs);
   const dir = args.reportDir ?? join(".matchconform", "report");
+  // A folder the reports cannot go to ends the run before any work, not after it.
+  const dirProblem = reportDirProblem(dir);
+  if (dirProblem !== undefined) {
+    err(`matchconform: ${dirProblem}`);
+    return 2;
+  }
   const header = {
     matchconform: packageVersion,
     profile: args.profile ?? "default",
@@ -65,7 +71,7 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   const written = (given: RunReport) => {
     const report = withReproducibility(given);
     writeReports(dir, report);
-    out(summary(report));
+    out(summary(report, dir));
     out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);
   };
   const unfinished = (implementation: RunReport["header"]["implementation"], why: string) =>

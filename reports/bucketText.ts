@@ -1,5 +1,5 @@
-// How one bucket reads, shared by the text, Markdown and HTML reports: its title in words, where
-// it was seen, both answers, the minimal case's state, and for an invariant both subjects.
+// How one bucket reads, for the report model (reports/causeModel.ts): where it was seen, the
+// minimal case's state and summary, and for an invariant both subjects.
 import { dump } from "js-yaml";
 import type { Query } from "../oracles/contract/query.ts";
 import { formatAnswer, formatReference } from "./answerText.ts";
@@ -40,35 +40,6 @@ export function caseSummary(q: Query): string[] {
     `cluster ${flow(q.cluster)}`,
     `${r.operation} ${gvr} ${where}${shown("object", r.object)}${shown("oldObject", r.oldObject)} (Kubernetes ${q.kubernetesVersion})`,
   ];
-}
-
-export function bucketLines(b: Bucket, bundle?: string): string[] {
-  const e = b.example;
-  const lines = [`  ${String(b.count).padStart(5)} × ${b.title}`, `          ${b.signature}  [${seenIn(b)}]`];
-  if (b.family) {
-    for (const row of b.family.rows)
-      lines.push(`          ${String(row.count).padStart(5)} × ${row.clause}${row.title ? `: ${row.title}` : ""}`);
-  } else if (e.variant) {
-    lines.push(
-      `          relation: ${e.variant.relation}`,
-      `          base:     ${formatAnswer(e.actual)}   subject ${oneLine(e.query.subject)}`,
-      `          variant:  ${formatAnswer(e.variant.actual)}   subject ${oneLine(e.variant.query.subject)}`,
-    );
-  } else {
-    lines.push(
-      `          kube-apiserver: ${formatReference(e.expected)}`,
-      `          implementation: ${formatAnswer(e.actual)}`,
-    );
-  }
-  if (b.source) lines.push(`          upstream: ${b.source}`);
-  lines.push(`          ${reductionText(b)}${bundle ? ` (${bundle})` : ""}:`);
-  lines.push(...caseSummary(e.query).map((l) => `            ${l}`));
-  if (b.notReproducible) lines.push(`          no real cluster can reproduce it: ${b.notReproducible}`);
-  return lines;
-}
-
-function oneLine(x: unknown): string {
-  return JSON.stringify(x);
 }
 
 /** The two subjects of an invariant's example, as YAML, base first. */

@@ -122,12 +122,12 @@ describe("bundle", () => {
     expect(stored?.metadata).toEqual({ name: "cm", namespace: "prod", labels: { v: "old", gone: "x" } });
     expect(files["object.json"]).toBeUndefined();
     expect(files["dry-run.sh"]).toContain(
-      `kubectl patch --dry-run=server -o yaml --type merge -p '{"metadata":{"labels":{"gone":null,"v":"new"},"annotations":{}}}' configmaps 'cm' -n prod`,
+      `kubectl patch --dry-run=server -o yaml --type merge -p '{"metadata":{"labels":{"gone":null,"v":"new"},"annotations":{}}}' 'configmaps' 'cm' -n 'prod'`,
     );
   });
 
   it.each([
-    ["a DELETE by name", "cm", "kubectl delete --dry-run=server configmaps 'cm' -n prod"],
+    ["a DELETE by name", "cm", "kubectl delete --dry-run=server 'configmaps' 'cm' -n 'prod'"],
     [
       "a deletecollection's item",
       "",

@@ -14,6 +14,7 @@ import { formatExpected } from "./answerText.ts";
 import type { Realised } from "./bundleRequest.ts";
 import { realise, reproductionLabel } from "./bundleRequest.ts";
 import { toExpected } from "./caseFile.ts";
+import { md, mdCode } from "./escape.ts";
 import type { Bucket } from "./runReport.ts";
 
 const name = "matchconform-reproduction";
@@ -60,7 +61,8 @@ export function bundle(b: Bucket): Record<string, string> {
     "subject.yaml": yaml(subjectObjects(q.subject, q.kubernetesVersion)),
     ...(r.body && { "object.json": json(r.body) }),
     ...(r.command && {
-      "dry-run.sh": `#!/bin/sh\n# Apply crd.yaml, manifests.yaml and subject.yaml first and wait a few seconds (README.md), then:\ncd "$(dirname "$0")" && ${r.command}\n`,
+      // Every word from the case is single-quoted (reports/escape.ts shq), so a $ in one is meant literally.
+      "dry-run.sh": `#!/bin/sh\n# shellcheck disable=SC2016\n# Apply crd.yaml, manifests.yaml and subject.yaml first and wait a few seconds (README.md), then:\ncd "$(dirname "$0")" && ${r.command}\n`,
     }),
   };
 }
@@ -94,10 +96,10 @@ function readme(b: Bucket, q: Query, expected: Expected, r: Realised): string {
   const req = q.request;
   const what = `${req.operation} ${req.resource.group || "core"}/${req.resource.version}/${req.resource.resource}${req.subResource ? `/${req.subResource}` : ""}${req.name ? ` "${req.name}"` : ""}${req.namespace ? ` in namespace "${req.namespace}"` : ""}`;
   const head = [
-    `# ${b.signature}`,
+    `# ${md(b.signature)}`,
     "",
-    `${b.count} × in ${b.phase} at ${b.minors.join(", ")}. The example: a ${q.subject.kind} and the request ${what}, at Kubernetes ${q.kubernetesVersion}.`,
-    `The reference decides: **${formatExpected(expected)}**. \`npx matchconform replay case.yaml\` replays it on the model or, with \`--implementation\`, on yours.`,
+    `${b.count} × in ${b.phase} at ${b.minors.join(", ")}. The example: a ${q.subject.kind} and the request ${md(what)}, at Kubernetes ${md(q.kubernetesVersion)}.`,
+    `The reference decides: **${md(formatExpected(expected))}**. \`npx matchconform replay case.yaml\` replays it on the model or, with \`--implementation\`, on yours.`,
     "",
   ];
   if (!r.reproducible)
@@ -105,7 +107,7 @@ function readme(b: Bucket, q: Query, expected: Expected, r: Realised): string {
       ...head,
       "## Not reproducible on a real cluster",
       "",
-      `No real kube-apiserver can be asked this query: ${r.why}.`,
+      `No real kube-apiserver can be asked this query: ${md(r.why)}.`,
       "",
     ].join("\n");
   const n = (() => {
@@ -129,10 +131,10 @@ function readme(b: Bucket, q: Query, expected: Expected, r: Realised): string {
     ...(invalid || !r.command
       ? []
       : [
-          `${n()} \`sh dry-run.sh\` sends the request: \`${r.command}\`${r.body ? " (its body is object.json)" : ""}; nothing is stored.`,
+          `${n()} \`sh dry-run.sh\` sends the request: ${mdCode(r.command)}${r.body ? " (its body is object.json)" : ""}; nothing is stored.`,
         ]),
     "",
-    `The server should decide **${formatExpected(expected)}**: ${observation(q.subject, expected)}`,
+    `The server should decide **${md(formatExpected(expected))}**: ${observation(q.subject, expected)}`,
     "",
     `Clean up in the reverse order: \`kubectl delete -f subject.yaml\`${r.objects.length > 0 ? ", `-f manifests.yaml`" : ""}${r.crd ? ", `-f crd.yaml`" : ""}.`,
     "",
@@ -169,9 +171,9 @@ function subjectWords(s: Subject): string {
 function observation(s: Subject, e: Expected): string {
   switch (e.outcome) {
     case "invalid":
-      return `\`kubectl apply -f subject.yaml\` refuses the ${s.kind === "MatchResources" ? "binding" : s.kind} as Invalid (HTTP 422)${e.contains ? `, saying ${JSON.stringify(e.contains)}` : ""}.`;
+      return `\`kubectl apply -f subject.yaml\` refuses the ${s.kind === "MatchResources" ? "binding" : s.kind} as Invalid (HTTP 422)${e.contains ? `, saying ${md(JSON.stringify(e.contains))}` : ""}.`;
     case "error":
-      return `the request is refused with HTTP ${e.code}${e.contains ? `, saying ${JSON.stringify(e.contains)}` : ""}.`;
+      return `the request is refused with HTTP ${e.code}${e.contains ? `, saying ${md(JSON.stringify(e.contains))}` : ""}.`;
     case "match":
     case "noMatch": {
       const yes = e.outcome === "match";

@@ -14,6 +14,7 @@ import { realisable, restPath } from "../oracles/apiserver/request/resources.ts"
 import type { AdmissionRequest } from "../oracles/contract/kube.ts";
 import type { Query } from "../oracles/contract/query.ts";
 import { subjectKinds } from "../oracles/contract/subject.ts";
+import { shq } from "./escape.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -99,7 +100,7 @@ function storedObject(req: AdmissionRequest, r: Realisable): Obj | undefined {
 /** The object under request as kubectl names it: resource[.version.group] name [-n namespace]. */
 function target(req: AdmissionRequest, r: Realisable, ns: string): string {
   const group = req.resource.group ? `.${req.resource.version}.${req.resource.group}` : "";
-  return `${req.resource.resource}${group} ${quote(req.name ?? "")}${r.namespaced ? ` -n ${ns}` : ""}`;
+  return `${shq(`${req.resource.resource}${group}`)} ${shq(req.name ?? "")}${r.namespaced ? ` -n ${shq(ns)}` : ""}`;
 }
 
 /** A merge patch's map from what is stored to what is wanted: removed keys become null. */
@@ -109,7 +110,6 @@ function changes(had: unknown, want: unknown): Record<string, string | null> {
   return { ...Object.fromEntries(removed.map((k) => [k, null])), ...w };
 }
 
-const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 const queryString = (q: Readonly<Record<string, string>>) =>
   Object.entries(q)
     .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
@@ -124,8 +124,8 @@ function request(req: AdmissionRequest, r: Realisable, stored: Obj | undefined):
     const verb = s.method === "PUT" ? "replace" : "create";
     // A CONNECT takes no dry-run: it goes to a parent that does not exist, and stops after admission with 404.
     return s.body === undefined
-      ? { command: `kubectl ${verb} --raw ${quote(url)} -f /dev/null` }
-      : { body: s.body, command: `kubectl ${verb} --raw ${quote(url)} -f object.json` };
+      ? { command: `kubectl ${verb} --raw ${shq(url)} -f /dev/null` }
+      : { body: s.body, command: `kubectl ${verb} --raw ${shq(url)} -f object.json` };
   }
   switch (req.operation) {
     case "CREATE":
@@ -141,7 +141,7 @@ function request(req: AdmissionRequest, r: Realisable, stored: Obj | undefined):
         annotations: changes(had.annotations, want.annotations),
       };
       return {
-        command: `kubectl patch --dry-run=server -o yaml --type merge -p ${quote(JSON.stringify({ metadata }))} ${target(req, r, ns)}`,
+        command: `kubectl patch --dry-run=server -o yaml --type merge -p ${shq(JSON.stringify({ metadata }))} ${target(req, r, ns)}`,
       };
     }
     case "DELETE": {
@@ -149,7 +149,7 @@ function request(req: AdmissionRequest, r: Realisable, stored: Obj | undefined):
       // A deletecollection's item, admitted under the collection's name "": the one stored object, by name.
       const q = { dryRun: "All", fieldSelector: `metadata.name=${oldName(req)}` };
       return {
-        command: `kubectl delete --raw ${quote(`${restPath(req.resource, r.namespaced, ns)}?${queryString(q)}`)}`,
+        command: `kubectl delete --raw ${shq(`${restPath(req.resource, r.namespaced, ns)}?${queryString(q)}`)}`,
       };
     }
     case "CONNECT":

@@ -1,4 +1,6 @@
+// The plain-text report of `matchconform replay`: each failure, then the closing count line.
 import { formatAnswer, formatExpected } from "./answerText.ts";
+import { bounded, terminal } from "./escape.ts";
 import type { NotRun, TestResult } from "./replayResult.ts";
 
 /** One block per failing test, with the minors that fail the same way listed together. */
@@ -14,13 +16,16 @@ export function formatFailures(results: readonly TestResult[]): string[] {
   return [...groups.values()].map((g) => formatFailure(g.first, g.minors));
 }
 
+/** A case's or an implementation's words on a terminal: no control character, at most a screenful. */
+const said = (s: string) => terminal(bounded(s));
+
 function formatFailure(r: TestResult, minors: readonly string[]): string {
   return [
-    `FAIL ${r.file}  [${minors.join(", ")}]`,
-    `  case:     ${r.caseDescription}`,
-    `  test:     ${r.testDescription}`,
-    `  expected: ${formatExpected(r.expected)}`,
-    `  actual:   ${formatAnswer(r.answer)}`,
+    `FAIL ${said(r.file)}  [${minors.join(", ")}]`,
+    `  case:     ${said(r.caseDescription)}`,
+    `  test:     ${said(r.testDescription)}`,
+    `  expected: ${said(formatExpected(r.expected))}`,
+    `  actual:   ${said(formatAnswer(r.answer))}`,
     `  decided:  ${r.clauses.at(-1) ?? "(no clause)"}`,
     `  clauses:  ${r.clauses.join(", ")}`,
   ].join("\n");
@@ -57,8 +62,8 @@ export function formatNotRun(left: readonly NotRun[], results: readonly TestResu
       );
   return [...groups.entries()].map(([reason, lines]) =>
     [
-      `NOT RUN ${lines.length} × ${reason}`,
-      ...lines.slice(0, shown).map((l) => `  ${l}`),
+      `NOT RUN ${lines.length} × ${said(reason)}`,
+      ...lines.slice(0, shown).map((l) => `  ${said(l)}`),
       ...(lines.length > shown ? [`  … and ${lines.length - shown} more`] : []),
     ].join("\n"),
   );

@@ -1,18 +1,12 @@
 // JUnit XML: one suite per phase, one failing testcase per cause (under the phase it was first seen
 // in), for CI systems.
-import { formatAnswer, formatReference } from "./answerText.ts";
-import { runNotes } from "./runNotes.ts";
+import type { Cause } from "./causeModel.ts";
+import { xml as esc } from "./escape.ts";
+import { reportModel } from "./reportModel.ts";
 import type { Phase, RunReport } from "./runReport.ts";
 
-const esc = (s: string) =>
-  s
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/[^\t\n\r\x20-\uFFFD]/g, "");
-
 export function runJunit(r: RunReport): string {
+  const m = reportModel(r);
   const f = r.footer;
   const totals: Record<Phase, { tests: number; passed: number }> = {
     corpus: { tests: f.corpus.passed + f.corpus.failed, passed: f.corpus.passed },
@@ -21,19 +15,19 @@ export function runJunit(r: RunReport): string {
   };
   totals.invariant.passed = totals.invariant.tests - f.invariants.reduce((n, i) => n + i.violated, 0);
   const suites = (Object.keys(totals) as Phase[]).map((phase) => {
-    const buckets = r.buckets.filter((b) => b.phase === phase && !b.expectedFailure);
+    const buckets = m.causes.filter((c, i) => r.buckets[i]?.phase === phase && !c.expectedFailure);
     const cases = [
       `    <testcase classname="matchconform.${phase}" name="${totals[phase].passed} agreeing decisions"/>`,
       ...buckets.map(
-        (b) =>
-          `    <testcase classname="matchconform.${phase}" name="${esc(b.title)}">\n      <failure message="${esc(`${b.count} × ${b.signature}`)}">${esc(
-            `expected: ${formatReference(b.example.expected)}\nactual: ${formatAnswer(b.example.actual)}\n\n${b.example.caseFile}`,
+        (c) =>
+          `    <testcase classname="matchconform.${phase}" name="${esc(c.title)}">\n      <failure message="${esc(`${c.count} × ${c.signature}`)}">${esc(
+            `${answers(c)}\n\n${c.bundle}\n${c.caseFile}`,
           )}</failure>\n    </testcase>`,
       ),
     ];
     return `  <testsuite name="matchconform ${phase}" tests="${buckets.length + 1}" failures="${buckets.length}">\n${cases.join("\n")}\n  </testsuite>`;
   });
-  const notes = runNotes(r);
+  const notes = m.notes;
   // A run that ended early or whose implementation broke fails CI through a testcase of its own.
   if (r.header.partial || r.footer.implementationHealth?.broken)
     suites.push(
@@ -41,5 +35,17 @@ export function runJunit(r: RunReport): string {
         notes.map((n) => [n.text, ...(n.lines ?? []).map((l) => `    ${l}`)].join("\n")).join("\n"),
       )}</failure>\n    </testcase>\n  </testsuite>`,
     );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="matchconform ${esc(r.header.implementation.name)}">\n${suites.join("\n")}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="matchconform ${esc(m.name)}">\n${suites.join("\n")}\n</testsuites>\n`;
+}
+
+/** What the failure says of the reduced example's answers. */
+function answers(c: Cause): string {
+  const b = c.body;
+  switch (b.kind) {
+    case "reference":
+    case "family":
+      return `expected: ${b.expected}\nactual: ${b.actual}`;
+    case "pair":
+      return `expected: ${b.expected}\nactual: ${b.base.answer}`;
+  }
 }

@@ -1,96 +1,95 @@
-// report.md, fit for a CI job summary.
-import { formatAnswer, formatReference } from "./answerText.ts";
-import { neverChecked, reductionText, seenIn, subjectsYaml } from "./bucketText.ts";
-import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
-import { runNotes } from "./runNotes.ts";
-import type { Bucket, RunReport } from "./runReport.ts";
-import { verdict, versionsText } from "./verdict.ts";
+// report.md, fit for a CI job summary: the report model (reports/reportModel.ts) in Markdown, with
+// a table of contents, an anchor per cause and links to each cause's bundle folder.
+import type { Cause } from "./causeModel.ts";
+import { html, md, mdCode, mdFence } from "./escape.ts";
+import type { Cell, ReportModel, Section, Table } from "./reportModel.ts";
+import { reportModel } from "./reportModel.ts";
+import type { RunReport } from "./runReport.ts";
 
 export function runMarkdown(r: RunReport): string {
-  const f = r.footer;
-  const h = r.header;
+  const m = reportModel(r);
+  const v = m.verdict;
+  const sections = m.sections.filter((s) => !s.htmlOnly);
   const out = [
-    `# matchconform: ${h.implementation.name} ${h.implementation.version}`,
+    `# matchconform: ${md(m.name)} ${md(m.version)}`,
     "",
-    `${versionsText(r)} · input ${h.input} · seed ${h.seed} · profile ${h.profile} · ${(f.durationMs / 1000).toFixed(1)} s`,
+    md(m.meta),
     "",
-    "| phase | passed | failed | skipped |",
-    "|---|---:|---:|---:|",
-    `| corpus | ${f.corpus.passed} | ${f.corpus.failed} | ${f.corpus.skipped} |`,
-    `| generated scenarios | ${f.generated.agreed} | ${f.generated.diverged} | ${f.generated.skipped} |`,
-    `| invariants | ${f.invariants.reduce((n, i) => n + i.checked - i.violated, 0)} | ${f.invariants.reduce((n, i) => n + i.violated, 0)} | ${f.invariants.reduce((n, i) => n + i.inconclusive, 0)} |`,
+    ...table(m.phases),
     "",
-    ...notSentLine(r).flatMap((l) => [`${l[0]?.toUpperCase()}${l.slice(1)}.`, ""]),
-    ...skipWarnings(r).flatMap((w) => [`> **${w}**`, ""]),
+    ...m.notSent.flatMap((l) => [`${md(l[0]?.toUpperCase() ?? "")}${md(l.slice(1))}.`, ""]),
+    ...m.warnings.flatMap((w) => [`> **${md(w)}**`, ""]),
   ];
-  const notes = runNotes(r);
-  for (const note of notes) {
-    out.push(`- **${note.text}**`);
-    for (const l of note.lines ?? []) out.push(`  - \`${JSON.stringify(l).replace(/`/g, "'")}\``);
+  for (const note of m.notes) {
+    out.push(`- **${md(note.text)}**`);
+    for (const l of note.lines ?? []) out.push(`  - ${mdCode(JSON.stringify(l))}`);
   }
-  if (notes.length > 0) out.push("");
-  const v = verdict(r);
-  out.push(v.kind === "causes" ? `## ${v.text}` : `**${v.text}.**`, "");
-  for (const b of r.buckets) out.push(...bucketMarkdown(b));
-  for (const e of r.expectedFailures.noLongerFailing) out.push(`- expected failure no longer failing: ${e}`);
-  // A run that decided nothing has no invariants, skips or claim to show (it never got a ready).
-  if (v.kind !== "nothingTested") out.push(...invariantsMarkdown(r), ...skipsMarkdown(r), ...profileMarkdown(r));
+  if (m.notes.length > 0) out.push("");
+  out.push(...contents(m, sections));
+  out.push(v.kind === "causes" ? `## ${md(v.text)}` : `**${md(v.text)}.**`, "");
+  for (const c of m.causes) out.push(...causeMarkdown(c));
+  for (const e of m.noLongerFailing) out.push(`- expected failure no longer failing: ${md(e)}`);
+  for (const s of sections) out.push(...sectionMarkdown(s));
   return `${out.join("\n")}\n`;
 }
 
-function bucketMarkdown(b: Bucket): string[] {
-  const e = b.example;
-  const expected = b.expectedFailure;
-  const out = [
-    `### ${expected ? "(expected) " : ""}${b.title}`,
+/** The table of contents, when there is more than the verdict to go to. */
+function contents(m: ReportModel, sections: readonly Section[]): string[] {
+  if (m.causes.length === 0 && sections.length === 0) return [];
+  return [
+    ...(m.causes.length > 0 ? [`- [${md(m.verdict.text)}](#causes)`] : []),
+    ...m.causes.map((c) => `  - [${md(title(c))}](#${c.anchor})`),
+    ...sections.map((s) => `- [${md(s.title)}](#${s.id})`),
     "",
-    `\`${b.signature}\` · ${b.count} × (${seenIn(b)})${expected ? ` — ${expected.reason}${expected.issue ? ` (${expected.issue})` : ""}` : ""}`,
-    "",
+    ...(m.causes.length > 0 ? ['<a id="causes"></a>', ""] : []),
   ];
-  if (b.family) {
-    const objections = b.family.name === "rejectsValid";
-    out.push(
-      b.family.explanation,
-      "",
-      objections ? "| count | what the implementation objected to |" : "| count | rule | what kube-apiserver does |",
-      objections ? "|---:|---|" : "|---:|---|---|",
-    );
-    for (const row of b.family.rows)
+}
+
+const title = (c: Cause) => `${c.expectedFailure ? "(expected) " : ""}${c.title}`;
+
+function causeMarkdown(c: Cause): string[] {
+  const x = c.expectedFailure;
+  const out = [
+    `<a id="${c.anchor}"></a>`,
+    "",
+    `### ${md(title(c))}`,
+    "",
+    `${mdCode(c.signature)} · ${c.count} × (${md(c.seenIn)})${x ? ` — ${md(x.reason)}${x.issue ? ` (${md(x.issue)})` : ""}` : ""}`,
+    "",
+    `- bundle: [${c.bundle}](${c.bundle}README.md) · [case.yaml](${c.bundle}case.yaml)`,
+  ];
+  const b = c.body;
+  switch (b.kind) {
+    case "family":
+      out.push("", md(b.explanation), "", ...table(b.table), "");
+      break;
+    case "pair":
       out.push(
-        objections ? `| ${row.count} | ${cell(row.clause)} |` : `| ${row.count} | \`${row.clause}\` | ${row.title} |`,
+        `- relation: ${md(b.relation)}`,
+        "",
+        "| base | variant |",
+        "|---|---|",
+        `| ${md(b.base.answer)} | ${md(b.variant.answer)} |`,
+        `| <pre>${block(b.base.subjectYaml)}</pre> | <pre>${block(b.variant.subjectYaml)}</pre> |`,
+        "",
       );
-    out.push("");
-  } else if (e.variant) {
-    const [base, variant] = subjectsYaml(b) ?? ["", ""];
-    out.push(
-      `- relation: ${e.variant.relation}`,
-      "",
-      "| base | variant |",
-      "|---|---|",
-      `| ${cell(formatAnswer(e.actual))} | ${cell(formatAnswer(e.variant.actual))} |`,
-      `| <pre>${html(base)}</pre> | <pre>${html(variant)}</pre> |`,
-      "",
-    );
-  } else {
-    out.push(`- kube-apiserver: ${formatReference(e.expected)}`, `- implementation: ${formatAnswer(e.actual)}`);
+      break;
+    case "reference":
+      out.push(`- kube-apiserver: ${md(b.expected)}`, `- implementation: ${md(b.actual)}`);
+      break;
   }
-  if (b.source) out.push(`- upstream: ${b.source}`);
-  if (b.notReproducible) out.push(`- no real cluster can reproduce it: ${b.notReproducible}`);
-  const corpus = b.evidence?.corpus ?? [];
-  if (corpus.length > 0) {
-    out.push("- corpus tests that fail for this cause:");
-    for (const c of corpus.slice(0, 5))
-      out.push(`  - ${c.file.replace(/^.*\/suites\//, "suites/")}: ${c.case} / ${c.test}`);
-    if (corpus.length > 5) out.push(`  - and ${corpus.length - 5} more (report.json)`);
+  if (c.source) out.push(`- upstream: ${md(c.source)}`);
+  if (c.notReproducible) out.push(`- no real cluster can reproduce it: ${md(c.notReproducible)}`);
+  if (c.corpus.length > 0) {
+    out.push("- corpus tests that fail for this cause:", ...c.corpus.map((t) => `  - ${md(t)}`));
+    if (c.corpusMore > 0) out.push(`  - and ${c.corpusMore} more (report.json)`);
   }
-  if (b.evidence?.invariants.length) out.push(`- invariants violated: ${b.evidence.invariants.join(", ")}`);
+  if (c.invariants.length) out.push(`- invariants violated: ${md(c.invariants.join(", "))}`);
   out.push(
     "",
-    `<details><summary>${reductionText(b)}</summary>`,
+    `<details><summary>${md(c.reduction)}</summary>`,
     "",
-    "```yaml",
-    e.caseFile.trimEnd(),
-    "```",
+    ...mdFence(c.caseFile, "yaml"),
     "",
     "</details>",
     "",
@@ -98,48 +97,33 @@ function bucketMarkdown(b: Bucket): string[] {
   return out;
 }
 
-const html = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/\|/g, "&#124;").replace(/\n/g, "<br>");
-const cell = (s: string) => s.replace(/\|/g, "\\|");
+/** Multi-line text inside a table cell's <pre>: escaped, its newlines as <br>. */
+const block = (s: string) => html(s).replace(/\|/g, "&#124;").replace(/\r?\n/g, "<br>");
 
-function invariantsMarkdown(r: RunReport): string[] {
-  const never = neverChecked(r);
+function sectionMarkdown(s: Section): string[] {
   return [
-    "## Invariants",
+    `<a id="${s.id}"></a>`,
     "",
-    "| invariant | checked | violated | inconclusive |",
-    "|---|---:|---:|---:|",
-    ...r.footer.invariants.map((i) => `| ${i.name} | ${i.checked} | ${i.violated} | ${i.inconclusive} |`),
+    `## ${md(s.title)}`,
     "",
-    ...(never.length > 0 ? [`Never checked in this run: ${never.join(", ")}.`, ""] : []),
+    ...(s.intro ? [md(s.intro), ""] : []),
+    ...table(s.table),
+    "",
+    ...(s.after ? [md(s.after), ""] : []),
   ];
 }
 
-function skipsMarkdown(r: RunReport): string[] {
-  const sections = skipSections(r);
-  if (sections.length === 0) return [];
+function table(t: Table): string[] {
+  const row = (cells: readonly string[]) => `|${cells.map((c) => (c === "" ? " " : ` ${c} `)).join("|")}|`;
   return [
-    "## Skipped",
-    "",
-    "| phase | count | reason |",
-    "|---|---:|---|",
-    ...sections.flatMap(({ phase, skips }) =>
-      skips.reasons.map((x) => `| ${phase} | ${x.count} | ${reasonText(x).replace(/\|/g, "\\|")} |`),
-    ),
-    "",
+    row(t.head.map((c) => md(c.text))),
+    `|${t.head.map((c) => (c.numeric ? "---:" : "---")).join("|")}|`,
+    ...t.rows.map((cells) => row(cells.map(cell))),
   ];
 }
 
-function profileMarkdown(r: RunReport): string[] {
-  return [
-    "## Profile",
-    "",
-    "| | | full | claimed | |",
-    "|---|---|---|---|---|",
-    ...profileRows(r.header.capabilities, r.header.kubernetesVersions, r.header.subjects).map(
-      (x) =>
-        `| ${x.area} | ${x.name} | ${x.full} | ${x.supported ? x.claimed : `**${x.claimed}**`} | ${x.note ?? ""} |`,
-    ),
-    "",
-  ];
+function cell(c: Cell): string {
+  if (c.text === "") return "";
+  const text = c.code ? mdCode(c.text) : md(c.text);
+  return c.tone === "bad" ? `**${text}**` : text;
 }

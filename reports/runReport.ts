@@ -79,6 +79,8 @@ export interface Bucket {
   readonly expectedFailure?: { readonly reason: string; readonly issue?: string };
   /** Why no real cluster can reproduce the example (the apiserver oracle's reason); absent when one can. */
   readonly notReproducible?: string;
+  /** The folder of its reproduction bundle, relative to the report folder (set when the reports are written). */
+  readonly bundle?: string;
 }
 
 /**

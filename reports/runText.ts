@@ -1,39 +1,44 @@
 // The plain summary of a run, and live progress on a terminal.
 
+import { join } from "node:path";
 import { isFull } from "../oracles/contract/capabilities.ts";
-import { bucketLines, neverChecked } from "./bucketText.ts";
-import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
+import { neverChecked } from "./bucketText.ts";
+import type { Cause } from "./causeModel.ts";
+import { terminal } from "./escape.ts";
+import { profileRows } from "./profile.ts";
 import type { Progress } from "./progress.ts";
-import { runNotes } from "./runNotes.ts";
+import type { ReportModel } from "./reportModel.ts";
+import { reportModel } from "./reportModel.ts";
 import type { RunReport } from "./runReport.ts";
-import { verdict, versionsText } from "./verdict.ts";
-import { bundleFolder } from "./writeReports.ts";
+import { versionsText } from "./verdict.ts";
 
-export function summary(r: RunReport): string {
+export function summary(r: RunReport, reportDir?: string): string {
+  const m = reportModel(r);
   const f = r.footer;
   const lines = [
-    `matchconform ${r.header.matchconform}: ${r.header.implementation.name} ${r.header.implementation.version} at ${versionsText(r)}, seed ${r.header.seed}`,
+    `matchconform ${r.header.matchconform}: ${m.name} ${m.version} at ${versionsText(r)}, seed ${r.header.seed}`,
     `corpus: ${f.corpus.passed} passed, ${f.corpus.failed} failed, ${f.corpus.skipped} skipped`,
     `generated: ${f.generated.scenarios} scenarios, ${f.generated.diverged} diverged, ${f.generated.skipped} skipped${f.generated.timeToFirstDivergenceMs === null ? "" : `, first divergence after ${f.generated.timeToFirstDivergenceMs} ms`}`,
     invariantsLine(r),
-    ...notSentLine(r),
-    ...skipWarnings(r),
+    ...m.notSent,
+    ...m.warnings,
     "",
   ];
-  const open = r.buckets.filter((b) => !b.expectedFailure);
-  const known = r.buckets.filter((b) => b.expectedFailure);
-  const v = verdict(r);
+  const open = m.causes.filter((c) => !c.expectedFailure);
+  const known = m.causes.filter((c) => c.expectedFailure);
+  const v = m.verdict;
   lines.push(v.kind === "causes" ? `${v.text}:` : `${v.text}.`);
-  for (const b of open) lines.push(...bucketLines(b, `bundles/${bundleFolder(r.buckets.indexOf(b), b)}/case.yaml`));
+  for (const c of open) lines.push(...causeLines(c, reportDir === undefined ? c.bundle : join(reportDir, c.bundle)));
   if (known.length > 0) lines.push("", `${known.length} expected failure${known.length === 1 ? "" : "s"}:`);
-  for (const b of known) lines.push(`  ${String(b.count).padStart(5)} × ${b.signature} — ${b.expectedFailure?.reason}`);
-  for (const e of r.expectedFailures.noLongerFailing) lines.push(`  no longer failing, remove it: ${e}`);
+  for (const c of known) lines.push(`  ${String(c.count).padStart(5)} × ${c.signature} — ${c.expectedFailure?.reason}`);
+  for (const e of m.noLongerFailing) lines.push(`  no longer failing, remove it: ${e}`);
   const failed = f.corpus.failed + f.generated.diverged + f.invariants.reduce((n, i) => n + i.violated, 0);
   const passed = f.corpus.passed + f.generated.agreed + f.invariants.reduce((n, i) => n + i.checked - i.violated, 0);
-  lines.push(...skipsText(r), ...profileText(r));
+  lines.push(...skipsText(m), ...profileText(r));
   lines.push("", `${passed} passed, ${failed} failed`);
-  for (const note of runNotes(r)) lines.push(note.text, ...(note.lines ?? []).map((l) => `    ${JSON.stringify(l)}`));
-  return lines.join("\n");
+  for (const note of m.notes) lines.push(note.text, ...(note.lines ?? []).map((l) => `    ${JSON.stringify(l)}`));
+  // What the implementation said must not drive the terminal: no escape sequence gets through.
+  return terminal(lines.join("\n"));
 }
 
 /** "invariants: 1 of 21 violated (3 never checked: a, b, c)" */
@@ -44,12 +49,38 @@ function invariantsLine(r: RunReport): string {
   return `invariants: ${violated} of ${f.invariants.length} violated${never.length > 0 ? ` (${never.length} never checked: ${never.join(", ")})` : ""}`;
 }
 
-function skipsText(r: RunReport): string[] {
-  return skipSections(r).flatMap(({ phase, skips }) => [
+function skipsText(m: ReportModel): string[] {
+  return m.skips.flatMap(({ phase, skipped, total, reasons }) => [
     "",
-    `${phase}: ${skips.skipped} of ${skips.total} not decided`,
-    ...skips.reasons.map((x) => `  ${String(x.count).padStart(5)} × ${reasonText(x)}`),
+    `${phase}: ${skipped} of ${total} not decided`,
+    ...reasons.map((x) => `  ${String(x.count).padStart(5)} × ${x.text}`),
   ]);
+}
+
+function causeLines(c: Cause, bundle: string): string[] {
+  const lines = [`  ${String(c.count).padStart(5)} × ${c.title}`, `          ${c.signature}  [${c.seenIn}]`];
+  const b = c.body;
+  switch (b.kind) {
+    case "family":
+      for (const row of b.rows)
+        lines.push(`          ${String(row.count).padStart(5)} × ${row.clause}${row.title ? `: ${row.title}` : ""}`);
+      break;
+    case "pair":
+      lines.push(
+        `          relation: ${b.relation}`,
+        `          base:     ${b.base.answer}   subject ${b.base.subjectJson}`,
+        `          variant:  ${b.variant.answer}   subject ${b.variant.subjectJson}`,
+      );
+      break;
+    case "reference":
+      lines.push(`          kube-apiserver: ${b.expected}`, `          implementation: ${b.actual}`);
+      break;
+  }
+  if (c.source) lines.push(`          upstream: ${c.source}`);
+  lines.push(`          ${c.reduction} (${bundle}case.yaml):`);
+  lines.push(...c.summary.map((l) => `            ${l}`));
+  if (c.notReproducible) lines.push(`          no real cluster can reproduce it: ${c.notReproducible}`);
+  return lines;
 }
 
 /**

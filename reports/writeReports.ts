@@ -1,13 +1,20 @@
 // Writes every report of a run into a folder; each file is written beside its final name and
 // renamed into place, so an interrupted write never leaves a half report behind.
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { badge } from "./badge.ts";
+import { boundedReport } from "./boundedReport.ts";
 import { bundle, notReproducible } from "./bundle.ts";
+import { bundleFolder, slug } from "./causeModel.ts";
+import { oneLine } from "./escape.ts";
+import { reportDirProblem, writeBundles } from "./reportDir.ts";
 import { runHtml } from "./runHtml.ts";
 import { runJunit } from "./runJunit.ts";
 import { runMarkdown } from "./runMarkdown.ts";
-import type { Bucket, RunReport } from "./runReport.ts";
+import type { RunReport } from "./runReport.ts";
+
+export { bundleFolder, slug } from "./causeModel.ts";
+export { reportDirProblem } from "./reportDir.ts";
 
 function writeAtomic(file: string, content: string): void {
   const temp = `${file}.${process.pid}.tmp`;
@@ -16,8 +23,9 @@ function writeAtomic(file: string, content: string): void {
 }
 
 export function writeReports(dir: string, given: RunReport): string[] {
-  mkdirSync(dir, { recursive: true });
-  const report = withReproducibility(given);
+  const problem = reportDirProblem(dir);
+  if (problem !== undefined) throw new Error(problem);
+  const report = withBundles(withReproducibility(boundedReport(given)));
   const files: [string, string][] = [
     ["report.json", `${JSON.stringify(report, null, 2)}\n`],
     ["report.md", runMarkdown(report)],
@@ -27,18 +35,17 @@ export function writeReports(dir: string, given: RunReport): string[] {
   ];
   for (const [name, content] of files) writeAtomic(join(dir, name), content);
   // The bundles are this run's: those of an earlier run in the same folder would be read as its.
-  rmSync(join(dir, "bundles"), { recursive: true, force: true });
-  report.buckets.forEach((b, i) => {
-    const folder = join(dir, "bundles", bundleFolder(i, b));
-    mkdirSync(folder, { recursive: true });
-    for (const [name, content] of Object.entries(bundle(b))) writeAtomic(join(folder, name), content);
-  });
+  writeBundles(
+    dir,
+    report.buckets.map((b, i) => [bundleFolder(i, b), bundle(b)] as const),
+    writeAtomic,
+  );
   return files.map(([name]) => join(dir, name));
 }
 
-/** The folder of the i-th bucket's bundle, under bundles/. */
-export function bundleFolder(i: number, b: Bucket): string {
-  return `${String(i + 1).padStart(2, "0")}-${slug(b.signature)}`;
+/** Each bucket names its bundle folder, relative to the report folder. */
+function withBundles(report: RunReport): RunReport {
+  return { ...report, buckets: report.buckets.map((b, i) => ({ ...b, bundle: `bundles/${bundleFolder(i, b)}` })) };
 }
 
 /** Each bucket says why no real cluster can reproduce its example, where none can. */
@@ -55,18 +62,9 @@ export function saveRegressions(dir: string, report: RunReport): string[] {
   mkdirSync(dir, { recursive: true });
   return report.buckets.map((b) => {
     const file = join(dir, `${slug(b.signature)}.yaml`);
-    writeAtomic(
-      file,
-      `# ${b.signature}: ${b.count} × in ${b.phase}, found by ${report.header.implementation.name}\n${b.example.caseFile}`,
-    );
+    // The comment is one line whatever the name holds: a newline in it would start YAML of its own.
+    const about = `${b.signature}: ${b.count} × in ${b.phase}, found by ${report.header.implementation.name}`;
+    writeAtomic(file, `# ${oneLine(about)}\n${b.example.caseFile}`);
     return file;
   });
-}
-
-export function slug(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 80);
 }

@@ -1,0 +1,137 @@
+// One cause of a report as data: its anchor and bundle folder, what was seen, both answers or the
+// family's table, the evidence and the minimal case. Rendered by each format (reports/reportModel.ts).
+import { formatAnswer, formatReference } from "./answerText.ts";
+import { caseSummary, reductionText, seenIn, subjectsYaml } from "./bucketText.ts";
+import { bounded } from "./escape.ts";
+import type { Table } from "./reportModel.ts";
+import type { Bucket, FamilyRow } from "./runReport.ts";
+
+export type CauseBody =
+  | {
+      readonly kind: "family";
+      readonly explanation: string;
+      /** rejectsValid lists what the implementation objected to; other families a rule and what kube-apiserver does. */
+      readonly objections: boolean;
+      readonly rows: readonly FamilyRow[];
+      readonly table: Table;
+      /** The reduced example's two answers. */
+      readonly expected: string;
+      readonly actual: string;
+    }
+  | {
+      readonly kind: "pair";
+      readonly relation: string;
+      /** What the reference decides for the base. */
+      readonly expected: string;
+      readonly base: Side;
+      readonly variant: Side;
+    }
+  | { readonly kind: "reference"; readonly expected: string; readonly actual: string };
+
+/** One query of an invariant's pair: the implementation's answer and its subject. */
+export interface Side {
+  readonly answer: string;
+  readonly subjectJson: string;
+  readonly subjectYaml: string;
+}
+
+export interface Cause {
+  /** The page's fragment: cause-1 for the first. */
+  readonly anchor: string;
+  /** The bundle's folder relative to the report folder, with its trailing slash. */
+  readonly bundle: string;
+  readonly title: string;
+  readonly signature: string;
+  readonly count: number;
+  readonly seenIn: string;
+  readonly expectedFailure?: { readonly reason: string; readonly issue?: string };
+  readonly body: CauseBody;
+  readonly source?: string;
+  readonly notReproducible?: string;
+  /** Corpus tests that failed for this cause, the first five as "file: case / test". */
+  readonly corpus: readonly string[];
+  readonly corpusMore: number;
+  readonly invariants: readonly string[];
+  readonly reduction: string;
+  readonly caseFile: string;
+  readonly summary: readonly string[];
+  readonly clauses: readonly string[];
+}
+
+/** The folder of the i-th bucket's bundle, under bundles/. */
+export function bundleFolder(i: number, b: Bucket): string {
+  return `${String(i + 1).padStart(2, "0")}-${slug(b.signature)}`;
+}
+
+export function slug(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 80);
+}
+
+export function causeModel(b: Bucket, i: number): Cause {
+  const corpus = b.evidence?.corpus ?? [];
+  return {
+    anchor: `cause-${i + 1}`,
+    bundle: `bundles/${bundleFolder(i, b)}/`,
+    title: b.title,
+    signature: b.signature,
+    count: b.count,
+    seenIn: seenIn(b),
+    ...(b.expectedFailure && { expectedFailure: b.expectedFailure }),
+    body: body(b),
+    ...(b.source && { source: b.source }),
+    ...(b.notReproducible && { notReproducible: b.notReproducible }),
+    corpus: corpus.slice(0, 5).map((c) => `${c.file.replace(/^.*\/suites\//, "suites/")}: ${c.case} / ${c.test}`),
+    corpusMore: Math.max(0, corpus.length - 5),
+    invariants: b.evidence?.invariants ?? [],
+    reduction: reductionText(b),
+    caseFile: b.example.caseFile,
+    summary: caseSummary(b.example.query),
+    clauses: b.example.clauses,
+  };
+}
+
+function body(b: Bucket): CauseBody {
+  const e = b.example;
+  if (b.family) {
+    const objections = b.family.name === "rejectsValid";
+    const head = objections
+      ? [{ text: "count", numeric: true }, { text: "what the implementation objected to" }]
+      : [{ text: "count", numeric: true }, { text: "rule" }, { text: "what kube-apiserver does" }];
+    const rows = b.family.rows.map((row) => [
+      { text: String(row.count), numeric: true },
+      { text: row.clause, code: !objections },
+      ...(objections ? [] : [{ text: row.title }]),
+    ]);
+    return {
+      kind: "family",
+      explanation: b.family.explanation,
+      objections,
+      rows: b.family.rows,
+      table: { head, rows },
+      expected: bounded(formatReference(e.expected)),
+      actual: bounded(formatAnswer(e.actual)),
+    };
+  }
+  const subjects = subjectsYaml(b);
+  if (e.variant && subjects)
+    return {
+      kind: "pair",
+      relation: e.variant.relation,
+      expected: bounded(formatReference(e.expected)),
+      base: {
+        answer: bounded(formatAnswer(e.actual)),
+        subjectJson: JSON.stringify(e.query.subject),
+        subjectYaml: subjects[0],
+      },
+      variant: {
+        answer: bounded(formatAnswer(e.variant.actual)),
+        subjectJson: JSON.stringify(e.variant.query.subject),
+        subjectYaml: subjects[1],
+      },
+    };
+  return { kind: "reference", expected: bounded(formatReference(e.expected)), actual: bounded(formatAnswer(e.actual)) };
+}
