@@ -36,6 +36,8 @@ export interface ChildOptions {
   readonly maxStrayLines?: number;
   /** The longest line read from a child (default 1 MiB); a longer one is a protocol fault. */
   readonly maxLineBytes?: number;
+  /** Reads an answer line's message (default: protocol v1's answer; a `--module` host wraps its own). */
+  readonly readAnswer?: (message: unknown) => ReturnType<typeof parseAnswer>;
 }
 
 const defaults = {
@@ -48,6 +50,7 @@ const defaults = {
   maxFruitlessRestarts: 3,
   maxStrayLines: 20,
   maxLineBytes: 1 << 20,
+  readAnswer: parseAnswer,
 } as const satisfies Required<ChildOptions>;
 
 interface Pending {
@@ -218,7 +221,7 @@ class ChildSession {
       return "notJson";
     }
     if ((message as { ready?: unknown } | null)?.ready !== undefined) return "startAnsweredTwice";
-    const { seq, answer } = parseAnswer(message);
+    const { seq, answer } = this.#o.readAnswer(message);
     if (seq === undefined) return "missingSeq";
     const p = this.#pending.get(seq);
     if (p === undefined) {
