@@ -4,7 +4,7 @@ import { closingLine, formatFailures, formatNotRun, nothingTested } from "../rep
 import { notRun, replayWith } from "../suites/replay/replayCases.ts";
 import { durationMs } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
-import { loadAll } from "./loadAll.ts";
+import { loadEvery } from "./loadAll.ts";
 import { UsageError } from "./usageError.ts";
 
 export interface ReplayOptions {
@@ -26,7 +26,11 @@ export async function replay(
   if (only !== undefined && !isMinor(only)) {
     throw new UsageError(`--kubernetes-version ${only} is not one of ${supportedMinors.join(", ")}`);
   }
-  const cases = loadAll(options.paths);
+  // A bad file is reported, and the good ones next to it are still replayed: exit 2 at the end.
+  const { cases, problems, skipped } = loadEvery(options.paths);
+  for (const s of skipped) err(`matchconform: ${s}`);
+  if (cases.length === 0 && problems.length > 0)
+    throw new AggregateError(problems, problems.map((p) => p.message).join("\n"));
   const caseTimeoutMs =
     options.caseTimeout === undefined ? undefined : durationMs("--case-timeout", options.caseTimeout);
   const matcher = await openImplementation({
@@ -40,11 +44,13 @@ export async function replay(
     for (const block of formatFailures(results)) out(`${block}\n`);
     for (const block of formatNotRun(left, results)) out(`${block}\n`);
     out(closingLine(results, left));
+    for (const p of problems) err(`matchconform: ${p.message}`);
     const nothing = nothingTested(results, left);
     if (nothing !== undefined) {
       err(`matchconform: ${nothing}`);
       return 2;
     }
+    if (problems.length > 0) return 2;
     return results.some((r) => r.result === "failed") ? 1 : 0;
   } finally {
     await matcher.close();
