@@ -4,9 +4,6 @@
 import type { Answer } from "./matcher.ts";
 import { type Parsed, parseAnswer } from "./protocolMessages.ts";
 
-/** Starts the stderr line in which the host says why the module could not start. */
-export const hostErrorPrefix = "matchconform module host: ";
-
 export function readHostAnswer(message: unknown): {
   readonly seq: number | undefined;
   readonly answer: Parsed<Answer>;

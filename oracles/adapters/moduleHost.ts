@@ -5,10 +5,11 @@
 //
 // Every answer goes out wrapped as `{ seq, reply }` or `{ seq, threw }` (moduleAnswer.ts reads
 // it), so that a reply without the right seq, or a throw, is still pinned on the case it answers.
+// It imports nothing of the model: its start-up is the module's, not the runner's.
 import { writeSync } from "node:fs";
 import { createInterface } from "node:readline";
+import { hostErrorPrefix } from "./hostErrorPrefix.ts";
 import { importModule } from "./importModule.ts";
-import { hostErrorPrefix } from "./moduleAnswer.ts";
 
 type Handler = (message: unknown) => unknown;
 

@@ -8,9 +8,10 @@ import { createRequire } from "node:module";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { startChildMatcher } from "./childMatcher.ts";
+import { hostErrorPrefix } from "./hostErrorPrefix.ts";
 import type { Matcher } from "./matcher.ts";
 import { MatcherStartError } from "./matcher.ts";
-import { hostErrorPrefix, readHostAnswer } from "./moduleAnswer.ts";
+import { readHostAnswer } from "./moduleAnswer.ts";
 
 export interface ModuleOptions {
   readonly caseTimeoutMs?: number;
