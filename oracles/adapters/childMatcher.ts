@@ -10,6 +10,7 @@ import type { SubjectKind } from "../contract/subject.ts";
 import type { Query } from "../invariants/invariant.ts";
 import type { Minor } from "../model/versions.ts";
 import { isMinor } from "../model/versions.ts";
+import { boundedAnswer } from "./answerBounds.ts";
 import { LineChild } from "./childProcess.ts";
 import type { Answer, BrokenProblem, ImplementationHealth, Matcher, ProtocolFaultKind } from "./matcher.ts";
 import { MatcherStartError } from "./matcher.ts";
@@ -235,7 +236,9 @@ class ChildSession {
     }
     this.#settle(
       p,
-      answer.ok ? answer.value : broken("protocol", `answer ${seq} ${answer.problem}`, child.process.stderrTail),
+      answer.ok
+        ? boundedAnswer(answer.value)
+        : broken("protocol", `answer ${seq} ${answer.problem}`, child.process.stderrTail),
     );
     return undefined;
   }

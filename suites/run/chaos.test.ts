@@ -31,6 +31,7 @@ const exitCodes: Record<Fault, readonly number[]> = {
   slow: [1, 2], // as a hang
   "fewer-subjects": [1],
   "fewer-minors": [2], // asked about 1.37, declares 1.36
+  "huge-skips": [1, 2], // distinct 50 KB skip messages: cut and counted, not kept whole
   // A --module runs in a child of the runner: its faults are a child's.
   "module-exit": [1, 2], // as exit-mid-batch
   "module-reject": [1], // each such case answered broken, the run goes on
@@ -69,6 +70,8 @@ describe("a run against a faulty implementation", () => {
     expect(r.missing, `report files missing; the CLI's stderr:\n${r.stderr}`).toEqual([]);
     expect(r.seconds).toBeLessThan(timeLimitS + graceMs / 1000 + slackS);
     expect(r.leftBehind).toEqual([]);
+    // Every message an implementation gives is cut and the distinct ones are bounded.
+    expect(r.largestReport).toBeLessThan(5 * 1024 * 1024);
   });
 
   it.each([

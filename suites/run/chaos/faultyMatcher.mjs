@@ -93,6 +93,9 @@ for await (const line of lines) {
     case "missing-seq":
       send({ outcome: "noMatch" });
       continue;
+    case "huge-skips":
+      send({ seq: m.seq, skipped: { message: `${m.seq} ${"unsupported ".repeat(4200)}` } });
+      continue;
     case "slow":
       setTimeout(() => send(answer), 30_000).unref();
       continue;

@@ -1,7 +1,7 @@
 // Runs the real CLI against the faulty child with one fault and measures what a user sees: the
 // exit code, the time to end, whether every report file is there, and what was left running.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,7 @@ export const faults = [
   "slow",
   "fewer-subjects",
   "fewer-minors",
+  "huge-skips",
 ] as const;
 /** Faults of a `--module` implementation (faultyModule.mjs), which runs in a child of the runner. */
 export const moduleFaults = [
@@ -50,6 +51,8 @@ export interface FaultRun {
   readonly stderr: string;
   /** The report files the run did not write. */
   readonly missing: readonly string[];
+  /** The largest report file written, in bytes. */
+  readonly largestReport: number;
 }
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -104,6 +107,10 @@ export async function runFault(fault: Fault, o: FaultOptions): Promise<FaultRun>
   const seconds = (performance.now() - (signalled ?? started)) / 1000;
   await sleep(300);
   const missing = reportFiles.filter((f) => !existsSync(join(reports, f)));
+  const largestReport = Math.max(
+    0,
+    ...reportFiles.filter((f) => !missing.includes(f)).map((f) => statSync(join(reports, f)).size),
+  );
   const json =
     missing.length === 0 ? (JSON.parse(readFileSync(join(reports, "report.json"), "utf8")) as Report) : undefined;
   rmSync(dir, { recursive: true, force: true });
@@ -112,6 +119,7 @@ export async function runFault(fault: Fault, o: FaultOptions): Promise<FaultRun>
     exitCode,
     seconds,
     missing,
+    largestReport,
     partial: json?.header.partial,
     leftBehind: running(marker),
     stderr,
