@@ -282,7 +282,7 @@ class ChildSession {
 
   /** Ends a child; its successor waits until it is gone. */
   #end(child: Instance): void {
-    const ending = child.process.end();
+    const ending = child.process.end().then(() => sayEscaped(child));
     this.#ending.add(ending);
     void ending.finally(() => this.#ending.delete(ending));
   }
@@ -352,8 +352,17 @@ class ChildSession {
     this.#child = undefined;
     for (const p of [...this.#pending.values()]) this.#settle(p, broken("crashed", "the run ended first", []));
     for (const wake of this.#waiting.splice(0)) wake();
-    await Promise.all([child?.process.stop(), ...this.#ending]);
+    await Promise.all([child?.process.stop().then(() => sayEscaped(child)), ...this.#ending]);
   }
+}
+
+/** Not in the report's schema yet: said on the terminal, where the user can act on it. */
+function sayEscaped(child: Instance): void {
+  const escaped = child.process.escaped;
+  if (escaped.length > 0)
+    process.stderr.write(
+      `matchconform: child ${child.id} left ${escaped.length} processes outside its process group; killed:\n  ${escaped.join("\n  ")}\n`,
+    );
 }
 
 function broken(problem: BrokenProblem, message: string, stderr: readonly string[]): Answer {

@@ -38,6 +38,12 @@ if (fault === "grandchild")
   spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", "grandchild", values.marker ?? ""], {
     stdio: "ignore",
   });
+// A daemon out of the child's process group: only the environment marker finds it.
+if (fault === "setsid-daemon")
+  spawn("setsid", [process.execPath, "-e", "setInterval(() => {}, 1000)", "daemon", values.marker ?? ""], {
+    stdio: "ignore",
+    detached: true,
+  }).unref();
 if (fault === "ignore-stop") {
   process.on("SIGTERM", () => {});
   setInterval(() => {}, 1000);

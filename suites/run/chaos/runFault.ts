@@ -28,6 +28,7 @@ export const faults = [
   "fewer-subjects",
   "fewer-minors",
   "huge-skips",
+  "setsid-daemon",
 ] as const;
 /** Faults of a `--module` implementation (faultyModule.mjs), which runs in a child of the runner. */
 export const moduleFaults = [
