@@ -4,6 +4,7 @@ import { closingLine, formatFailures, formatNotRun, nothingTested } from "../rep
 import { notRun, replayWith } from "../suites/replay/replayCases.ts";
 import { durationMs } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
+import { onInterrupt } from "./interrupt.ts";
 import { loadEvery } from "./loadAll.ts";
 import { UsageError } from "./usageError.ts";
 
@@ -38,8 +39,18 @@ export async function replay(
     module: options.module,
     caseTimeoutMs,
   });
+  // SIGINT or SIGTERM: the implementation is ended (its process group, what escaped it) and replay exits 130 or 143.
+  const interrupts = onInterrupt({
+    describe: () => `replay of ${cases.length} cases against ${matcher.info.name}`,
+    cleanUp: async () => {
+      await matcher.close();
+      return [];
+    },
+    err,
+    cleanUpTimeoutMs: 10_000,
+  });
   try {
-    const results = await replayWith(matcher, cases, only);
+    const results = await replayWith(interrupts.guard(matcher), cases, only);
     const left = notRun(cases, only, matcher);
     for (const block of formatFailures(results)) out(`${block}\n`);
     for (const block of formatNotRun(left, results)) out(`${block}\n`);
@@ -54,5 +65,6 @@ export async function replay(
     return results.some((r) => r.result === "failed") ? 1 : 0;
   } finally {
     await matcher.close();
+    interrupts.dispose();
   }
 }
