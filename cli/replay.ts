@@ -4,7 +4,7 @@ import { closingLine, formatFailures, formatNotRun, nothingTested } from "../rep
 import { notRun, replayWith } from "../suites/replay/replayCases.ts";
 import { durationMs } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
-import { onInterrupt } from "./interrupt.ts";
+import { type InterruptSignal, interruptExitCodes, onInterrupt } from "./interrupt.ts";
 import { loadEvery } from "./loadAll.ts";
 import { UsageError } from "./usageError.ts";
 
@@ -34,11 +34,24 @@ export async function replay(
     throw new AggregateError(problems, problems.map((p) => p.message).join("\n"));
   const caseTimeoutMs =
     options.caseTimeout === undefined ? undefined : durationMs("--case-timeout", options.caseTimeout);
-  const matcher = await openImplementation({
-    implementation: options.implementation,
-    module: options.module,
-    caseTimeoutMs,
-  });
+  // A signal while the implementation starts exits at once; the child's process group goes with
+  // the runner (childProcess.ts kills the live groups on exit).
+  const whileStarting = (signal: InterruptSignal) => () => {
+    err(`matchconform: ${signal} while the implementation was starting`);
+    process.exit(interruptExitCodes[signal]);
+  };
+  const early = { SIGINT: whileStarting("SIGINT"), SIGTERM: whileStarting("SIGTERM") };
+  for (const [signal, listener] of Object.entries(early)) process.on(signal, listener);
+  let matcher: Awaited<ReturnType<typeof openImplementation>>;
+  try {
+    matcher = await openImplementation({
+      implementation: options.implementation,
+      module: options.module,
+      caseTimeoutMs,
+    });
+  } finally {
+    for (const [signal, listener] of Object.entries(early)) process.off(signal, listener);
+  }
   // SIGINT or SIGTERM: the implementation is ended (its process group, what escaped it) and replay exits 130 or 143.
   const interrupts = onInterrupt({
     describe: () => `replay of ${cases.length} cases against ${matcher.info.name}`,
