@@ -1,6 +1,9 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { sourceCli } from "../package/sourceCli.ts";
 import { profiles } from "../suites/run/options.ts";
-import { budgetOf } from "./budgetFlags.ts";
+import { budgetOf, durationMs } from "./budgetFlags.ts";
 
 describe("--num-runs and --time-limit", () => {
   it("leave the profile's bounds when neither is given", () => {
@@ -29,4 +32,39 @@ describe("--num-runs and --time-limit", () => {
       "--profile fast is not one of quick, default, nightly",
     );
   });
+});
+
+describe("durations", () => {
+  it.each(["0", "0s", "0ms", "0.0001ms", "-1s", "1e3", "NaN", "Infinity", ""])("refuse %j", (v) => {
+    expect(() => durationMs("--case-timeout", v)).toThrow(/--case-timeout/);
+  });
+
+  it("refuse what overflows Node's timers instead of firing at once", () => {
+    expect(() => durationMs("--case-timeout", "40000m")).toThrow("longer than the 2147483647 ms");
+    expect(durationMs("--case-timeout", "35000m")).toBe(2_100_000_000);
+  });
+});
+
+describe("from the CLI", () => {
+  it.each([
+    ["run", "0"],
+    ["run", "40000m"],
+    ["replay", "-5s"],
+  ])(
+    "%s --case-timeout %s: exit 2 naming the flag, before anything starts",
+    (command, v) => {
+      const r = spawnSync(
+        process.execPath,
+        [...sourceCli, command, "suites/cases/bindings.yaml", `--case-timeout=${v}`],
+        {
+          cwd: fileURLToPath(new URL("../", import.meta.url)),
+          encoding: "utf8",
+          timeout: 100_000,
+        },
+      );
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/--case-timeout/);
+    },
+    120_000,
+  );
 });

@@ -44,5 +44,13 @@ export function durationMs(flag: string, v: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(v.trim());
   if (!m) throw new UsageError(`${flag} ${v} is not a duration such as 60s, 2m or 1500ms`);
   const n = Number(m[1]);
-  return m[2] === "ms" ? n : m[2] === "m" ? n * 60_000 : n * 1000;
+  const ms = m[2] === "ms" ? n : m[2] === "m" ? n * 60_000 : n * 1000;
+  // A zero timeout blames every implementation; Node fires a longer timer than 2^31-1 ms at once.
+  if (ms < 1) throw new UsageError(`${flag} ${v} is shorter than 1 ms`);
+  if (ms > maxTimerMs)
+    throw new UsageError(`${flag} ${v} is longer than the ${maxTimerMs} ms (24.8 days) a timer can wait`);
+  return ms;
 }
+
+/** The longest delay setTimeout honours. */
+export const maxTimerMs = 2 ** 31 - 1;

@@ -19,8 +19,8 @@ export async function openImplementation(c: ImplementationChoice): Promise<Match
   if (c.implementation !== undefined && c.module !== undefined)
     throw new UsageError("give --implementation or --module, not both");
   const timeout = c.caseTimeoutMs === undefined ? {} : { caseTimeoutMs: c.caseTimeoutMs };
-  if (c.module !== undefined) return loadModuleMatcher(c.module, timeout);
   const child = { ...timeout, ...(c.startTimeoutMs !== undefined && { startTimeoutMs: c.startTimeoutMs }) };
+  if (c.module !== undefined) return loadModuleMatcher(c.module, child);
   const upstream = c.implementation === undefined ? null : upstreamPattern.exec(c.implementation);
   if (upstream?.[1]) {
     const binary = await buildUpstreamOracle(upstream[1], (line) => process.stderr.write(`${line}\n`));

@@ -95,8 +95,10 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
       });
     } catch (e) {
       // A child that was run but would not start still gets its report, saying why.
-      if (e instanceof MatcherStartError && args.implementation !== undefined)
-        unfinished({ name: args.implementation, version: "unknown", command: args.implementation }, e.message);
+      // A --module runs in a child too (oracles/adapters/moduleHost.ts).
+      const command = args.implementation ?? args.module;
+      if (e instanceof MatcherStartError && command !== undefined)
+        unfinished({ name: command, version: "unknown", command }, e.message);
       throw e;
     }
   }

@@ -10,6 +10,7 @@ import type { Query } from "../contract/query.ts";
 import type { SubjectKind } from "../contract/subject.ts";
 import type { Minor } from "../contract/versions.ts";
 import { isMinor } from "../contract/versions.ts";
+import { boundedAnswer } from "./answerBounds.ts";
 import { LineChild } from "./childProcess.ts";
 import type { Answer, BrokenProblem, ImplementationHealth, Matcher, ProtocolFaultKind } from "./matcher.ts";
 import { MatcherStartError } from "./matcher.ts";
@@ -36,6 +37,8 @@ export interface ChildOptions {
   readonly maxStrayLines?: number;
   /** The longest line read from a child (default 1 MiB); a longer one is a protocol fault. */
   readonly maxLineBytes?: number;
+  /** Reads an answer line's message (default: protocol v1's answer; a `--module` host wraps its own). */
+  readonly readAnswer?: (message: unknown) => ReturnType<typeof parseAnswer>;
 }
 
 const defaults = {
@@ -48,6 +51,7 @@ const defaults = {
   maxFruitlessRestarts: 3,
   maxStrayLines: 20,
   maxLineBytes: 1 << 20,
+  readAnswer: parseAnswer,
 } as const satisfies Required<ChildOptions>;
 
 interface Pending {
@@ -218,7 +222,7 @@ class ChildSession {
       return "notJson";
     }
     if ((message as { ready?: unknown } | null)?.ready !== undefined) return "startAnsweredTwice";
-    const { seq, answer } = parseAnswer(message);
+    const { seq, answer } = this.#o.readAnswer(message);
     if (seq === undefined) return "missingSeq";
     const p = this.#pending.get(seq);
     if (p === undefined) {
@@ -232,7 +236,9 @@ class ChildSession {
     }
     this.#settle(
       p,
-      answer.ok ? answer.value : broken("protocol", `answer ${seq} ${answer.problem}`, child.process.stderrTail),
+      answer.ok
+        ? boundedAnswer(answer.value)
+        : broken("protocol", `answer ${seq} ${answer.problem}`, child.process.stderrTail),
     );
     return undefined;
   }
@@ -276,7 +282,7 @@ class ChildSession {
 
   /** Ends a child; its successor waits until it is gone. */
   #end(child: Instance): void {
-    const ending = child.process.end();
+    const ending = child.process.end().then(() => sayEscaped(child));
     this.#ending.add(ending);
     void ending.finally(() => this.#ending.delete(ending));
   }
@@ -346,8 +352,17 @@ class ChildSession {
     this.#child = undefined;
     for (const p of [...this.#pending.values()]) this.#settle(p, broken("crashed", "the run ended first", []));
     for (const wake of this.#waiting.splice(0)) wake();
-    await Promise.all([child?.process.stop(), ...this.#ending]);
+    await Promise.all([child?.process.stop().then(() => sayEscaped(child)), ...this.#ending]);
   }
+}
+
+/** Not in the report's schema yet: said on the terminal, where the user can act on it. */
+function sayEscaped(child: Instance): void {
+  const escaped = child.process.escaped;
+  if (escaped.length > 0)
+    process.stderr.write(
+      `matchconform: child ${child.id} left ${escaped.length} processes outside its process group; killed:\n  ${escaped.join("\n  ")}\n`,
+    );
 }
 
 function broken(problem: BrokenProblem, message: string, stderr: readonly string[]): Answer {

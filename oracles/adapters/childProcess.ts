@@ -2,6 +2,20 @@
 // child reads its own pipes: once it is ended, nothing it wrote reaches its successor, and its
 // whole process group (grandchildren included) is killed before `end()` resolves.
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { killEscaped, markerVariable } from "./escapedProcesses.ts";
+
+/** Process groups of the children alive: killed if the runner exits first (a second signal, a crash). */
+const liveGroups = new Set<number>();
+process.on("exit", () => {
+  for (const pid of liveGroups) {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+});
 
 export interface ChildEvents {
   line(text: string): void;
@@ -22,14 +36,19 @@ export class LineChild {
   #exited = false;
   #detached = false;
   readonly #outgoing: string[] = [];
+  readonly #marker = randomUUID();
+  #escaped: string[] = [];
 
   constructor(command: string, events: ChildEvents, maxLineBytes = 1 << 20) {
     this.#child = spawn(command, {
       shell: true,
       stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, [markerVariable]: this.#marker },
       // Its own process group, so that ending it ends what it started too.
       detached: process.platform !== "win32",
     });
+    const group = this.#child.pid;
+    if (group !== undefined && process.platform !== "win32") liveGroups.add(group);
     const out = this.#child.stdout;
     const err = this.#child.stderr;
     if (!out || !err) throw new Error("the child has no stdout or stderr");
@@ -77,6 +96,11 @@ export class LineChild {
     return this.#exited;
   }
 
+  /** What it left running outside its process group, killed when it was ended ("pid command"). */
+  get escaped(): readonly string[] {
+    return this.#escaped;
+  }
+
   get stderrTail(): readonly string[] {
     return [...this.#stderr];
   }
@@ -114,6 +138,7 @@ export class LineChild {
     this.#exited = true;
     this.#killGroup();
     await Promise.race([this.#exit, sleep(killWaitMs)]);
+    this.#escaped = killEscaped(this.#marker);
     this.#child.stdout?.destroy();
     this.#child.stderr?.destroy();
     this.#child.stdin?.destroy();
@@ -122,6 +147,7 @@ export class LineChild {
   #killGroup(): void {
     const pid = this.#child.pid;
     if (pid === undefined) return;
+    liveGroups.delete(pid);
     try {
       // The group outlives its leader while a grandchild is in it: kill it even after the exit.
       if (process.platform !== "win32") process.kill(-pid, "SIGKILL");

@@ -7,7 +7,6 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { MatcherStartError } from "./matcher.ts";
 
 type Loaded = { default?: unknown };
 
@@ -25,7 +24,8 @@ export async function importModule(file: string): Promise<Loaded> {
       throw e;
     }
   } catch (e) {
-    throw new MatcherStartError(`${file} could not be loaded: ${(e as Error).message}`);
+    // Plain Error: this runs in the module's host process, which loads nothing of the model.
+    throw new Error(`${file} could not be loaded: ${(e as Error).message}`);
   }
 }
 

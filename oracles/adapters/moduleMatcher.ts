@@ -1,85 +1,49 @@
-// An implementation as an ES module loaded in-process: its default export answers the protocol's
-// JSON messages, synchronously or asynchronously — a function `(message) => answer`, or an object
-// with such a `handle` method. A `.ts` file works too (importModule.ts).
-
-import { readCapabilities } from "../contract/capabilities.ts";
-import type { SubjectInputForm } from "../contract/protocol.ts";
-import { isMinor } from "../contract/versions.ts";
-import { importModule } from "./importModule.ts";
-import type { Answer, Matcher } from "./matcher.ts";
+// An implementation as an ES module: its default export answers the protocol's JSON messages,
+// synchronously or asynchronously — a function `(message) => answer`, or an object with such a
+// `handle` method. A `.ts` file works too (importModule.ts). It runs in a child of the runner
+// (moduleHost.ts), not in the runner's process: an exit, a rejection, an endless loop or a
+// promise that never settles is then the implementation's fault, reported, timed out and killed
+// like any child's, and the run still ends on time with its report.
+import { createRequire } from "node:module";
+import { dirname, extname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { startChildMatcher } from "./childMatcher.ts";
+import { hostErrorPrefix } from "./hostErrorPrefix.ts";
+import type { Matcher } from "./matcher.ts";
 import { MatcherStartError } from "./matcher.ts";
-import { matchMessage, unsentAnswer } from "./matchMessage.ts";
-import { parseAnswer, parseReady } from "./protocolMessages.ts";
-
-type Handler = (message: unknown) => unknown;
+import { readHostAnswer } from "./moduleAnswer.ts";
 
 export interface ModuleOptions {
   readonly caseTimeoutMs?: number;
+  /** Time to load the module and answer start (default 30 s: a TypeScript module is compiled first). */
+  readonly startTimeoutMs?: number;
 }
 
 export async function loadModuleMatcher(file: string, options: ModuleOptions = {}): Promise<Matcher> {
-  const loaded = await importModule(file);
-  const handler = handlerOf(loaded.default);
-  if (handler === undefined) {
+  try {
+    return await startChildMatcher(hostCommand(file), {
+      caseTimeoutMs: options.caseTimeoutMs ?? 10_000,
+      startTimeoutMs: options.startTimeoutMs ?? 30_000,
+      readAnswer: readHostAnswer,
+    });
+  } catch (e) {
+    if (!(e instanceof MatcherStartError)) throw e;
+    const said = e.stderr.find((l) => l.startsWith(hostErrorPrefix));
+    const rest = e.stderr.filter((l) => !l.startsWith(hostErrorPrefix));
     throw new MatcherStartError(
-      `${file} has no default export that is a function or an object with a handle(message) method`,
+      said ? said.slice(hostErrorPrefix.length) : `${file}: ${e.message.replace(/^the implementation /, "")}`,
+      rest,
     );
   }
-  const timeout = options.caseTimeoutMs ?? 10_000;
-  let readyMessage: unknown;
-  try {
-    readyMessage = await withTimeout(Promise.resolve(handler({ cmd: "start", version: 1 })), timeout);
-  } catch (e) {
-    throw new MatcherStartError(`${file} failed to answer start: ${(e as Error).message}`);
-  }
-  const ready = parseReady(readyMessage);
-  if (!ready.ok) throw new MatcherStartError(`${file} answered start with a ready message that ${ready.problem}`);
-  const input: SubjectInputForm = ready.value.input ?? "manifest";
-  const capabilities = readCapabilities(ready.value);
-  let seq = 0;
-  return {
-    info: ready.value.implementation,
-    subjects: ready.value.subjects,
-    input,
-    kubernetesVersions: ready.value.kubernetesVersions.filter(isMinor),
-    capabilities,
-    match: async (q): Promise<Answer> => {
-      const prepared = matchMessage(q, input, capabilities);
-      if (!prepared.send) return unsentAnswer(prepared);
-      const mine = ++seq;
-      let reply: unknown;
-      try {
-        reply = await withTimeout(Promise.resolve(handler({ ...prepared.message, seq: mine })), timeout);
-      } catch (e) {
-        const timedOut = e instanceof TimeoutError;
-        const message = timedOut ? `no answer within ${timeout} ms` : `threw: ${(e as Error).stack ?? String(e)}`;
-        return { answer: "broken", problem: timedOut ? "timeout" : "crashed", message, stderr: [] };
-      }
-      const { seq: answered, answer } = parseAnswer(reply);
-      if (!answer.ok)
-        return { answer: "broken", problem: "protocol", message: `the answer ${answer.problem}`, stderr: [] };
-      if (answered !== mine)
-        return { answer: "broken", problem: "protocol", message: `answered seq ${answered} for ${mine}`, stderr: [] };
-      return answer.value;
-    },
-    close: async () => {
-      await Promise.resolve(handler({ cmd: "stop" })).catch(() => {});
-    },
-  };
 }
 
-function handlerOf(exported: unknown): Handler | undefined {
-  if (typeof exported === "function") return exported as Handler;
-  const handle = (exported as { handle?: unknown } | null)?.handle;
-  return typeof handle === "function" ? (m) => (handle as Handler).call(exported, m) : undefined;
+/** node running the host on the file; from the sources (tests, `npx tsx`), through tsx. */
+function hostCommand(file: string): string {
+  const here = fileURLToPath(import.meta.url);
+  const host = join(dirname(here), `moduleHost${extname(here)}`);
+  const loader =
+    extname(here) === ".ts" ? ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href] : [];
+  return [process.execPath, ...loader, host, file].map(shellQuoted).join(" ");
 }
 
-class TimeoutError extends Error {}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const t = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(`timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([p, t]).finally(() => clearTimeout(timer));
-}
+const shellQuoted = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

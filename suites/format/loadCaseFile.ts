@@ -10,6 +10,7 @@ import type { Minor } from "../../oracles/contract/versions.ts";
 import { minorsInRange, supportedMinors } from "../../oracles/contract/versions.ts";
 import { servesSubject } from "../../oracles/model/decide.ts";
 import { CaseFileError } from "./caseFileError.ts";
+import { caseFileText, checkExpandedSize, maxAliases, maxDepth } from "./inputLimits.ts";
 import { checkCaseFileSchema } from "./schemaCheck.ts";
 import { unrealEquivalents, unrealRequest } from "./unrealInput.ts";
 import { unrealParams } from "./unrealParams.ts";
@@ -23,24 +24,25 @@ export interface LoadedCase extends Case {
 const nameLabel = "kubernetes.io/metadata.name";
 
 export function loadCaseFile(file: string): LoadedCase[] {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = readFileSync(file, "utf8");
+    bytes = readFileSync(file);
   } catch (e) {
     throw new CaseFileError(file, `cannot be read: ${(e as Error).message}`);
   }
-  return parseCaseFile(file, text);
+  return parseCaseFile(file, caseFileText(file, bytes));
 }
 
 export function parseCaseFile(file: string, text: string): LoadedCase[] {
   let data: unknown;
   try {
-    data = loadYaml(text);
+    data = loadYaml(text, { maxAliases, maxDepth });
   } catch (e) {
     const reason = (e as { reason?: string; mark?: { line: number; column: number } }) ?? {};
     const at = reason.mark ? ` at line ${reason.mark.line + 1}, column ${reason.mark.column + 1}` : "";
     throw new CaseFileError(file, `is not valid YAML${at}: ${reason.reason ?? (e as Error).message}`);
   }
+  checkExpandedSize(file, data);
   checkCaseFileSchema(file, data);
   const raw = data as RawCase[];
   const seen = new Set<string>();

@@ -66,7 +66,10 @@ export async function replayWith(matcher: Matcher, cases: readonly LoadedCase[],
   await inParallel(work, 64, async ({ c, t, minor }, i) => {
     const cluster = t.cluster ?? c.cluster ?? {};
     const answer = await matcher.match({ kubernetesVersion: minor, subject: c.subject, cluster, request: t.request });
-    results[i] = result(c, t, minor, answer, decide(c.subject, cluster, t.request, minor).clauses);
+    // The clauses are what the model reads of the case; a case outside the model has none to name.
+    const outside = outsideModel({ subject: c.subject, cluster, request: t.request, kubernetesVersion: minor });
+    const clauses = outside === undefined ? decide(c.subject, cluster, t.request, minor).clauses : [];
+    results[i] = result(c, t, minor, answer, clauses);
   });
   return results;
 }

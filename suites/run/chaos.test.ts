@@ -3,7 +3,7 @@
 // code the fault calls for, and leaves no process of the child behind.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Fault, FaultRun } from "./chaos/runFault.ts";
-import { faults, pooled, runFault } from "./chaos/runFault.ts";
+import { faults, moduleFaults, pooled, runFault } from "./chaos/runFault.ts";
 import { graceMs } from "./runContext.ts";
 
 const timeLimitS = 15;
@@ -31,36 +31,59 @@ const exitCodes: Record<Fault, readonly number[]> = {
   slow: [1, 2], // as a hang
   "fewer-subjects": [1],
   "fewer-minors": [2], // asked about 1.37, declares 1.36
+  "setsid-daemon": [1], // found by its environment marker and killed
+  "huge-skips": [1, 2], // distinct 50 KB skip messages: cut and counted, not kept whole
+  // A --module runs in a child of the runner: its faults are a child's.
+  "module-exit": [1, 2], // as exit-mid-batch
+  "module-reject": [1], // each such case answered broken, the run goes on
+  "module-throw-null": [1],
+  "module-endless-loop": [1, 2], // as hang-after
+  "module-unsettled": [1, 2],
+  "module-top-level-await": [2], // never answers start
 };
+
+const all = [...faults, ...moduleFaults];
 
 let runs: FaultRun[] = [];
 let interrupted: FaultRun;
+let interruptedModule: FaultRun;
 
 beforeAll(async () => {
-  const all = await pooled([...faults, "interrupted" as const], 3, (f) =>
-    f === "interrupted"
-      ? runFault("hang-after", { timeLimit: `${timeLimitS}s`, caseTimeout: "1s", sigtermAfterMs: 2000 })
+  const done = await pooled([...all, "interrupted" as const, "interrupted module" as const], 3, (f) =>
+    f === "interrupted" || f === "interrupted module"
+      ? runFault(f === "interrupted" ? "hang-after" : "module-endless-loop", {
+          timeLimit: `${timeLimitS}s`,
+          caseTimeout: "1s",
+          sigtermAfterMs: 2000,
+        })
       : runFault(f, { timeLimit: `${timeLimitS}s`, caseTimeout: "1s" }),
   );
-  interrupted = all.pop() as FaultRun;
-  runs = all;
-}, 300_000);
+  interruptedModule = done.pop() as FaultRun;
+  interrupted = done.pop() as FaultRun;
+  runs = done;
+}, 400_000);
 
 describe("a run against a faulty implementation", () => {
-  it.each(faults.map((f, i) => [f, i] as const))("%s: ends in time, with a report, nothing left", (fault, i) => {
+  it.each(all.map((f, i) => [f, i] as const))("%s: ends in time, with a report, nothing left", (fault, i) => {
     const r = runs[i] as FaultRun;
     expect(r.fault).toBe(fault);
     expect(exitCodes[fault], r.stderr).toContain(r.exitCode);
     expect(r.missing, `report files missing; the CLI's stderr:\n${r.stderr}`).toEqual([]);
     expect(r.seconds).toBeLessThan(timeLimitS + graceMs / 1000 + slackS);
     expect(r.leftBehind).toEqual([]);
+    // Every message an implementation gives is cut and the distinct ones are bounded.
+    expect(r.largestReport).toBeLessThan(5 * 1024 * 1024);
   });
 
-  it("interrupted by SIGTERM: exits 143 within the grace, with a partial report that says so", () => {
-    expect(interrupted.exitCode, interrupted.stderr).toBe(143);
-    expect(interrupted.missing, `report files missing; the CLI's stderr:\n${interrupted.stderr}`).toEqual([]);
-    expect(interrupted.partial).toBe("interrupted by SIGTERM");
-    expect(interrupted.seconds).toBeLessThan(graceMs / 1000 + slackS);
-    expect(interrupted.leftBehind).toEqual([]);
+  it.each([
+    ["a child that hangs", () => interrupted],
+    ["a module in an endless loop", () => interruptedModule],
+  ])("interrupted by SIGTERM (%s): exits 143 within the grace, with a partial report that says so", (_, run) => {
+    const r = run();
+    expect(r.exitCode, r.stderr).toBe(143);
+    expect(r.missing, `report files missing; the CLI's stderr:\n${r.stderr}`).toEqual([]);
+    expect(r.partial).toBe("interrupted by SIGTERM");
+    expect(r.seconds).toBeLessThan(graceMs / 1000 + slackS);
+    expect(r.leftBehind).toEqual([]);
   });
 });

@@ -4,6 +4,10 @@ import type { Answer } from "../../oracles/adapters/matcher.ts";
 import type { NotSent } from "../../oracles/scope/whyNotSent.ts";
 import type { PhaseSkips, SkipPhase, SkipReason } from "../../reports/runReport.ts";
 
+/** Distinct reasons kept per phase; the rest are counted together. */
+export const maxDistinctReasons = 50;
+const otherReasons = `(other reasons: more than ${maxDistinctReasons} distinct ones were given)`;
+
 export class SkipTally {
   /** The phase whose answers are being counted; undefined while buckets are reduced. */
   phase: SkipPhase | undefined;
@@ -40,7 +44,9 @@ export class SkipTally {
   #add(phase: SkipPhase, by: SkipReason["by"], reason: string): void {
     const byReason = this.#reasons.get(phase) ?? new Map();
     this.#reasons.set(phase, byReason);
-    const key = `${by}:${reason}`;
+    let key = `${by}:${reason}`;
+    // Distinct reasons are bounded: an implementation may word each skip differently.
+    if (!byReason.has(key) && byReason.size >= maxDistinctReasons) key = `${by}:${otherReasons}`;
     const seen = byReason.get(key);
     if (seen) seen.count++;
     else byReason.set(key, { by, count: 1 });

@@ -38,6 +38,12 @@ if (fault === "grandchild")
   spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", "grandchild", values.marker ?? ""], {
     stdio: "ignore",
   });
+// A daemon out of the child's process group: only the environment marker finds it.
+if (fault === "setsid-daemon")
+  spawn("setsid", [process.execPath, "-e", "setInterval(() => {}, 1000)", "daemon", values.marker ?? ""], {
+    stdio: "ignore",
+    detached: true,
+  }).unref();
 if (fault === "ignore-stop") {
   process.on("SIGTERM", () => {});
   setInterval(() => {}, 1000);
@@ -92,6 +98,9 @@ for await (const line of lines) {
       break;
     case "missing-seq":
       send({ outcome: "noMatch" });
+      continue;
+    case "huge-skips":
+      send({ seq: m.seq, skipped: { message: `${m.seq} ${"unsupported ".repeat(4200)}` } });
       continue;
     case "slow":
       setTimeout(() => send(answer), 30_000).unref();

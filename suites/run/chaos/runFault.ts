@@ -1,7 +1,7 @@
 // Runs the real CLI against the faulty child with one fault and measures what a user sees: the
 // exit code, the time to end, whether every report file is there, and what was left running.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,8 +27,19 @@ export const faults = [
   "slow",
   "fewer-subjects",
   "fewer-minors",
+  "huge-skips",
+  "setsid-daemon",
 ] as const;
-export type Fault = (typeof faults)[number];
+/** Faults of a `--module` implementation (faultyModule.mjs), which runs in a child of the runner. */
+export const moduleFaults = [
+  "module-exit",
+  "module-reject",
+  "module-throw-null",
+  "module-endless-loop",
+  "module-unsettled",
+  "module-top-level-await",
+] as const;
+export type Fault = (typeof faults)[number] | (typeof moduleFaults)[number];
 
 export interface FaultRun {
   readonly fault: Fault;
@@ -41,10 +52,13 @@ export interface FaultRun {
   readonly stderr: string;
   /** The report files the run did not write. */
   readonly missing: readonly string[];
+  /** The largest report file written, in bytes. */
+  readonly largestReport: number;
 }
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const child = fileURLToPath(new URL("./faultyMatcher.mjs", import.meta.url));
+const faultyModule = new URL("./faultyModule.mjs", import.meta.url).href;
 const reportFiles = ["report.json", "report.md", "report.html", "junit.xml", "badge.json"];
 
 export interface FaultOptions {
@@ -57,11 +71,14 @@ export interface FaultOptions {
 export async function runFault(fault: Fault, o: FaultOptions): Promise<FaultRun> {
   const marker = `chaos-${fault}-${process.pid}-${Date.now()}`;
   const dir = mkdtempSync(join(tmpdir(), `matchconform-chaos-${fault}-`));
+  const implementation = fault.startsWith("module-")
+    ? ["--module", moduleFile(dir, fault, marker)]
+    : ["--implementation", `node ${child} --fault ${fault} --marker ${marker}`];
+  const reports = join(dir, "reports");
   const args = [
     ...sourceCli,
     "run",
-    "--implementation",
-    `node ${child} --fault ${fault} --marker ${marker}`,
+    ...implementation,
     "--kubernetes-version",
     "1.37",
     "--time-limit",
@@ -70,7 +87,7 @@ export async function runFault(fault: Fault, o: FaultOptions): Promise<FaultRun>
     "--seed",
     "1",
     "--report-dir",
-    dir,
+    reports,
   ];
   const started = performance.now();
   const cli = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
@@ -90,19 +107,34 @@ export async function runFault(fault: Fault, o: FaultOptions): Promise<FaultRun>
   const exitCode = await exited;
   const seconds = (performance.now() - (signalled ?? started)) / 1000;
   await sleep(300);
-  const missing = reportFiles.filter((f) => !existsSync(join(dir, f)));
+  const missing = reportFiles.filter((f) => !existsSync(join(reports, f)));
+  const largestReport = Math.max(
+    0,
+    ...reportFiles.filter((f) => !missing.includes(f)).map((f) => statSync(join(reports, f)).size),
+  );
   const json =
-    missing.length === 0 ? (JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as Report) : undefined;
+    missing.length === 0 ? (JSON.parse(readFileSync(join(reports, "report.json"), "utf8")) as Report) : undefined;
   rmSync(dir, { recursive: true, force: true });
   return {
     fault,
     exitCode,
     seconds,
     missing,
+    largestReport,
     partial: json?.header.partial,
     leftBehind: running(marker),
     stderr,
   };
+}
+
+/** A module file named with the marker, for `ps` to find the process it runs in. */
+function moduleFile(dir: string, fault: Fault, marker: string): string {
+  const file = join(dir, `${marker}.mjs`);
+  writeFileSync(
+    file,
+    `import { faulty } from ${JSON.stringify(faultyModule)};\nexport default await faulty(${JSON.stringify(fault)});\n`,
+  );
+  return file;
 }
 
 interface Report {
