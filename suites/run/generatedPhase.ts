@@ -5,6 +5,7 @@ import { agree } from "../../oracles/contract/agreement.ts";
 import type { RunContext } from "./runContext.ts";
 import { inParallel } from "./runContext.ts";
 import { keepInScope, scenariosInScope } from "./scope.ts";
+import { derivedSeed } from "./seeds.ts";
 import { signature } from "./signature.ts";
 
 export interface GeneratedCounts {
@@ -27,7 +28,7 @@ export async function runGenerated(ctx: RunContext): Promise<GeneratedCounts> {
   // Until the scenarios are done or the phase's share of the run's time limit is spent.
   for (let batch = 0; counts.scenarios < budget.numRuns && !ctx.phaseOver(); batch++) {
     const n = Math.min(batchSize, budget.numRuns - counts.scenarios);
-    const batchSeed = seed + batch;
+    const batchSeed = derivedSeed(seed, "generated", batch);
     const queries = keepInScope(ctx, "generated", fc.sample(arbitrary, { seed: batchSeed, numRuns: n }), (q) => q);
     await inParallel(queries, batchSize, async (q, index) => {
       const answer = await ctx.ask(q);

@@ -6,6 +6,7 @@ import { checkInvariant } from "../properties/checkInvariant.ts";
 import type { RunContext } from "./runContext.ts";
 import { inParallel } from "./runContext.ts";
 import { pairNotSent, scenariosInScope } from "./scope.ts";
+import { derivedSeed } from "./seeds.ts";
 
 export interface InvariantCounts {
   readonly name: string;
@@ -28,7 +29,7 @@ export async function runInvariants(ctx: RunContext): Promise<InvariantCounts[]>
     const counts: InvariantCounts = { name: inv.name, checked: 0, violated: 0, inconclusive: 0 };
     all.push(counts);
     if (!ctx.mayAsk(budget.invariantRuns)) continue; // not run: time limit
-    const runSeed = seed + 1000 + i;
+    const runSeed = derivedSeed(seed, "invariants", i);
     const samples = fc.sample(fc.tuple(arbitrary, inv.extra), { seed: runSeed, numRuns: budget.invariantRuns });
     await inParallel(samples, 64, async ([q, extra], index) => {
       if (!ctx.mayAsk()) return; // not run: time limit
