@@ -24,6 +24,7 @@ export async function runGenerated(ctx: RunContext): Promise<GeneratedCounts> {
   // Drawn inside the claimed scope; a scenario outside it is a generator bug, dropped and counted.
   const arbitrary = scenariosInScope(ctx, "generated");
   if (arbitrary === undefined) return counts;
+  ctx.inScope.generated = true;
   ctx.progress.phase("generated", budget.numRuns);
   // Until the scenarios are done or the phase's share of the run's time limit is spent.
   for (let batch = 0; counts.scenarios < budget.numRuns && !ctx.phaseOver(); batch++) {
