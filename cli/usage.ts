@@ -52,8 +52,9 @@ export function isCommand(name: string | undefined): name is Command {
 }
 
 const exitCodes = `exit codes: 0 all passed, 1 a test failed or a divergence was found, 2 bad input or an
-implementation that would not start, gave no usable answer or was declared broken, 130/143
-interrupted by SIGINT/SIGTERM (run writes a partial report)`;
+implementation that would not start, gave no usable answer or was declared broken, 3 incomplete:
+run's time limit ran out before the profile's promised work was done (and nothing diverged in what
+was), 130/143 interrupted by SIGINT/SIGTERM (run writes a partial report)`;
 
 export const usage = `usage: matchconform <command> [options]
        matchconform <command> --help | --help | --version
