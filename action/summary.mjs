@@ -51,6 +51,7 @@ for (const r of runs) {
     const listed = titles.slice(0, 3).join("; ") + (titles.length > 3 ? "; …" : "");
     annotate(r, `${r.report?.fresh ?? "some"} new cause(s) of divergence${listed ? `: ${listed}` : ""}`);
   } else if (r.exitCode === 2) annotate(r, `could not test: ${lastLine(r) || "see the log"}`);
+  else if (r.exitCode === 3) annotate(r, `incomplete: ${lastLine(r) || "the promised work was not done in time"}`);
   else if (r.exitCode !== 0) annotate(r, `interrupted (exit ${r.exitCode})`);
 }
 const verdict = runs.some((r) => r.exitCode === 2)
@@ -65,6 +66,7 @@ function verdictText(code) {
   if (code === 0) return "✅ no new divergence";
   if (code === 1) return "❌ new divergences";
   if (code === 2) return "⚠️ could not test";
+  if (code === 3) return "⏳ incomplete";
   return `⏹️ interrupted (exit ${code})`;
 }
 

@@ -1,7 +1,7 @@
 // `matchconform replay <files or folders...> [--kubernetes-version 1.37]`
 import { isMinor, supportedMinors } from "../oracles/contract/versions.ts";
 import { closingLine, formatFailures, formatNotRun, nothingTested } from "../reports/replayText.ts";
-import { loadAll, loadEvery } from "../suites/format/loadAll.ts";
+import { loadEvery } from "../suites/format/loadAll.ts";
 import { notRun, replayWith } from "../suites/replay/replayCases.ts";
 import { durationMs } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";

@@ -10,7 +10,9 @@ import type { RunReport } from "../reports/runReport.ts";
 import { summary, terminalProgress } from "../reports/runText.ts";
 import { reportDirProblem, saveRegressions, withReproducibility, writeReports } from "../reports/writeReports.ts";
 import { loadAll } from "../suites/format/loadAll.ts";
+import { startUpFailure } from "../suites/run/completion.ts";
 import type { RunBudget } from "../suites/run/options.ts";
+import { startUpBudgetMs } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
 import type { ExpectedFailure } from "../suites/triage/expectedFailures.ts";
 import {
@@ -91,14 +93,14 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
         implementation: args.implementation,
         module: args.module,
         caseTimeoutMs,
-        ...(limited && { startTimeoutMs: Math.max(1000, Math.min(30_000, budget.timeLimitMs - performance.now())) }),
+        startTimeoutMs: startUpBudgetMs(budget),
       });
     } catch (e) {
       // A child that was run but would not start still gets its report, saying why.
       // A --module runs in a child too (oracles/adapters/moduleHost.ts).
       const command = args.implementation ?? args.module;
       if (e instanceof MatcherStartError && command !== undefined)
-        unfinished({ name: command, version: "unknown", command }, e.message);
+        unfinished({ name: command, version: "unknown", command }, startUpFailure(e.message, startUpBudgetMs(budget)));
       throw e;
     }
   }
@@ -114,7 +116,8 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
       }
       if (!isFull(matcher.capabilities))
         out(`claimed profile: ${describeCapabilities(matcher.capabilities)} (nothing outside it is generated or sent)`);
-      const progress = terminalProgress(process.stderr, limited ? startedAt + budget.timeLimitMs : undefined);
+      // The time limit counts from here, after start-up (suites/run/runContext.ts).
+      const progress = terminalProgress(process.stderr, limited ? performance.now() + budget.timeLimitMs : undefined);
       const report = await runConformance({
         matcher,
         options: { budget, seed, minors, caseFiles: args.cases },
@@ -147,14 +150,21 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
         const saved = saveRegressions(args.saveRegressions, final);
         out(`${saved.length} regression case file${saved.length === 1 ? "" : "s"} written to ${args.saveRegressions}`);
       }
-      if (final.header.partial) err(`matchconform: partial report: ${final.header.partial}`);
-      else if (final.footer.exitCode === 2)
-        err("matchconform: the implementation gave no usable answer (every one crashed, hung or broke the protocol)");
+      const closing = closingLine(final);
+      if (closing !== undefined) err(closing);
       return final.footer.exitCode;
     } finally {
       await closeWithin(matcher, 4000);
     }
   }
+}
+
+/** Why the run did not do what it promised, on stderr: the partial report's reason, or its completion's. */
+function closingLine(r: RunReport): string | undefined {
+  if (r.header.partial) return `matchconform: partial report: ${r.header.partial}`;
+  const c = r.footer.completion;
+  if (c?.status !== "incomplete") return undefined;
+  return `matchconform: ${c.cause === "timeLimit" ? "incomplete (exit 3): " : ""}${c.reason}`;
 }
 
 function implementationOf(args: RunArgs, m: Matcher): RunReport["header"]["implementation"] {

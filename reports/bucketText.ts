@@ -2,7 +2,6 @@
 // minimal case's state and summary, and for an invariant both subjects.
 import { dump } from "js-yaml";
 import type { Query } from "../oracles/contract/query.ts";
-import { formatAnswer, formatReference } from "./answerText.ts";
 import type { Bucket, RunReport } from "./runReport.ts";
 
 /** "corpus 54, generated 119 · Kubernetes 1.37" */

@@ -28,8 +28,9 @@ export function runJunit(r: RunReport): string {
     return `  <testsuite name="matchconform ${phase}" tests="${buckets.length + 1}" failures="${buckets.length}">\n${cases.join("\n")}\n  </testsuite>`;
   });
   const notes = m.notes;
-  // A run that ended early or whose implementation broke fails CI through a testcase of its own.
-  if (r.header.partial || r.footer.implementationHealth?.broken)
+  // A run that ended early, whose implementation broke, or that did not do its promised work fails
+  // CI through a testcase of its own.
+  if (r.header.partial || r.footer.implementationHealth?.broken || r.footer.completion?.status === "incomplete")
     suites.push(
       `  <testsuite name="matchconform run" tests="1" failures="1">\n    <testcase classname="matchconform.run" name="the run ended as planned">\n      <failure message="${esc(notes[0]?.text ?? "")}">${esc(
         notes.map((n) => [n.text, ...(n.lines ?? []).map((l) => `    ${l}`)].join("\n")).join("\n"),

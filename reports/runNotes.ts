@@ -21,6 +21,8 @@ export interface RunNote {
 export function runNotes(r: RunReport): RunNote[] {
   const notes: RunNote[] = [];
   if (r.header.partial) notes.push({ text: `partial report: ${r.header.partial}` });
+  const c = r.footer.completion;
+  if (c?.status === "incomplete" && c.cause === "timeLimit") notes.push({ text: `incomplete: ${c.reason}` });
   const n = r.footer.notRun;
   if (n)
     notes.push({

@@ -102,6 +102,45 @@ export interface PhaseSkips {
   readonly reasons: readonly SkipReason[];
 }
 
+/** Work a run promised and did not do: of `promised` units (tests, scenarios, invariants, causes), `done`. */
+export interface Shortfall {
+  readonly work: "corpus" | "generated" | "invariants" | "reduction";
+  readonly done: number;
+  readonly promised: number;
+}
+
+/**
+ * Why a run did less than its profile promises (suites/run/options.ts's minimum): the time limit
+ * ran out, start-up never ended (the implementation did not answer start in its own budget), the
+ * implementation could not be used, or a signal interrupted the run.
+ */
+export type IncompleteCause = "timeLimit" | "startUp" | "implementation" | "interrupted";
+
+/** Whether the run did the work its profile promises (issue 19): never green without it. */
+export type Completion =
+  | { readonly status: "complete" }
+  | {
+      readonly status: "incomplete";
+      readonly cause: IncompleteCause;
+      /** In words, with how much was done of what was promised. */
+      readonly reason: string;
+      readonly shortfalls: readonly Shortfall[];
+    };
+
+/** The one-line verdict every format leads with (reports/verdict.ts), kept in the report's data. */
+export type Verdict =
+  | { readonly kind: "causes"; readonly text: string }
+  | { readonly kind: "noDivergence"; readonly text: string }
+  | { readonly kind: "incomplete"; readonly text: string }
+  | { readonly kind: "nothingTested"; readonly text: string };
+
+/**
+ * 0 nothing diverges (and the promised work was done), 1 something does, 2 bad input or an
+ * implementation that could not be used, 3 incomplete: the promised work was not done (the time
+ * limit), 130 or 143 interrupted.
+ */
+export type ExitCode = 0 | 1 | 2 | 3 | 130 | 143;
+
 export interface RunReport {
   readonly header: {
     readonly matchconform: string;
@@ -158,7 +197,13 @@ export interface RunReport {
     /** How a child implementation behaved as a process: restarts, timeouts, protocol faults, given up on or not. */
     readonly implementationHealth?: ImplementationHealth;
     readonly durationMs: number;
-    /** 130 or 143 when SIGINT or SIGTERM interrupted the run. */
-    readonly exitCode: 0 | 1 | 2 | 130 | 143;
+    /** Loading the cases and starting the implementation, before the phases' clock started. */
+    readonly startUpMs?: number;
+    /** Whether the promised work was done; absent in reports written before it was judged. */
+    readonly completion?: Completion;
+    /** What every format leads with; absent in reports written before it was kept. */
+    readonly verdict?: Verdict;
+    /** 130 or 143 when SIGINT or SIGTERM interrupted the run; 3 when the promised work was not done. */
+    readonly exitCode: ExitCode;
   };
 }

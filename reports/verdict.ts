@@ -1,21 +1,18 @@
-// The one-line verdict every format leads with: the causes of divergence, none, or — when the run
-// decided nothing at all (an implementation that never started, or a claim nothing could be asked
-// within) — that nothing was tested, never "no divergence".
-import type { RunReport } from "./runReport.ts";
+// The one-line verdict every format leads with: the causes of divergence; none; that the run did
+// not do the work it promised (the clock, the implementation, a signal: the report's completion);
+// or, when it decided nothing at all, that nothing was tested, never "no divergence".
+import type { RunReport, Verdict } from "./runReport.ts";
 
-export type Verdict =
-  | { readonly kind: "causes"; readonly text: string }
-  | { readonly kind: "noDivergence"; readonly text: string }
-  | { readonly kind: "nothingTested"; readonly text: string };
+export type { Verdict } from "./runReport.ts";
 
 export function verdict(r: RunReport): Verdict {
   const open = r.buckets.filter((b) => !b.expectedFailure).length;
+  const c = r.footer.completion;
+  const why = c?.status === "incomplete" ? c.reason : r.header.partial;
   if (open > 0) return { kind: "causes", text: `${open} cause${open === 1 ? "" : "s"} of divergence` };
-  if (decided(r) === 0)
-    return {
-      kind: "nothingTested",
-      text: `Nothing was tested${r.header.partial ? `: ${r.header.partial}` : ""}`,
-    };
+  if (decided(r) === 0) return { kind: "nothingTested", text: `Nothing was tested${why ? `: ${why}` : ""}` };
+  if (c?.status === "incomplete")
+    return { kind: "incomplete", text: `Incomplete, no divergence in what was done: ${c.reason}` };
   return { kind: "noDivergence", text: "No divergence" };
 }
 

@@ -57,6 +57,7 @@ written also when the run ends early (a signal, an implementation that would not
     ["0", "nothing diverged (or only expected failures)"],
     ["1", "a test failed or a divergence was found"],
     ["2", "bad input, or an implementation that would not start, gave no usable answer or was declared broken"],
+    ["3", "incomplete: the time limit ended the run before the work its profile promises was done"],
     ["130/143", "interrupted by SIGINT/SIGTERM (a partial report is written)"],
   ],
   async run(flags, positionals, { out, err }) {

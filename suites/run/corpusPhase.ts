@@ -25,6 +25,7 @@ export async function runCorpus(ctx: RunContext, cases: readonly LoadedCase[]): 
       .flatMap((minor) => c.tests.map((t) => ({ c, t, minor }))),
   );
   const work = keepInScope(ctx, "corpus", answered, ({ c, t, minor }) => corpusQuery(c, t, minor));
+  ctx.inScope.corpus = work.length;
   ctx.progress.phase("corpus", work.length);
   let done = 0;
   await inParallel(work, 64, async ({ c, t, minor }) => {

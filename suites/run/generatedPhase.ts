@@ -6,6 +6,7 @@ import { signature } from "../triage/signature.ts";
 import { inParallel } from "./inParallel.ts";
 import type { RunContext } from "./runContext.ts";
 import { keepInScope, scenariosInScope } from "./scope.ts";
+import { derivedSeed } from "./seeds.ts";
 
 export interface GeneratedCounts {
   scenarios: number;
@@ -23,11 +24,12 @@ export async function runGenerated(ctx: RunContext): Promise<GeneratedCounts> {
   // Drawn inside the claimed scope; a scenario outside it is a generator bug, dropped and counted.
   const arbitrary = scenariosInScope(ctx, "generated");
   if (arbitrary === undefined) return counts;
+  ctx.inScope.generated = true;
   ctx.progress.phase("generated", budget.numRuns);
   // Until the scenarios are done or the phase's share of the run's time limit is spent.
   for (let batch = 0; counts.scenarios < budget.numRuns && !ctx.phaseOver(); batch++) {
     const n = Math.min(batchSize, budget.numRuns - counts.scenarios);
-    const batchSeed = seed + batch;
+    const batchSeed = derivedSeed(seed, "generated", batch);
     const queries = keepInScope(ctx, "generated", fc.sample(arbitrary, { seed: batchSeed, numRuns: n }), (q) => q);
     await inParallel(queries, batchSize, async (q, index) => {
       const answer = await ctx.ask(q);

@@ -6,12 +6,15 @@ import { checkInvariant } from "../properties/checkInvariant.ts";
 import { inParallel } from "./inParallel.ts";
 import type { RunContext } from "./runContext.ts";
 import { pairNotSent, scenariosInScope } from "./scope.ts";
+import { derivedSeed } from "./seeds.ts";
 
 export interface InvariantCounts {
   readonly name: string;
   checked: number;
   violated: number;
   inconclusive: number;
+  /** Samples drawn and considered before the phase ended (in scope or not): what its floor counts. */
+  asked: number;
 }
 
 export async function runInvariants(ctx: RunContext): Promise<InvariantCounts[]> {
@@ -19,19 +22,21 @@ export async function runInvariants(ctx: RunContext): Promise<InvariantCounts[]>
   ctx.skips.phase = "invariants";
   const arbitrary = scenariosInScope(ctx, "invariants");
   if (arbitrary === undefined)
-    return invariants.map((i) => ({ name: i.name, checked: 0, violated: 0, inconclusive: 0 }));
+    return invariants.map((i) => ({ name: i.name, checked: 0, violated: 0, inconclusive: 0, asked: 0 }));
+  ctx.inScope.invariants = true;
   ctx.progress.phase("invariants", invariants.length * budget.invariantRuns);
   const all: InvariantCounts[] = [];
   let done = 0;
   let violations = 0;
   for (const [i, inv] of invariants.entries()) {
-    const counts: InvariantCounts = { name: inv.name, checked: 0, violated: 0, inconclusive: 0 };
+    const counts: InvariantCounts = { name: inv.name, checked: 0, violated: 0, inconclusive: 0, asked: 0 };
     all.push(counts);
     if (!ctx.mayAsk(budget.invariantRuns)) continue; // not run: time limit
-    const runSeed = seed + 1000 + i;
+    const runSeed = derivedSeed(seed, "invariants", i);
     const samples = fc.sample(fc.tuple(arbitrary, inv.extra), { seed: runSeed, numRuns: budget.invariantRuns });
     await inParallel(samples, 64, async ([q, extra], index) => {
       if (!ctx.mayAsk()) return; // not run: time limit
+      counts.asked++;
       // Not applicable when the base or the variant lies outside the claimed scope: neither is sent.
       const outside = pairNotSent(ctx, inv, q, extra);
       if (outside !== undefined) return ctx.skips.notSent("invariants", outside);

@@ -1,14 +1,17 @@
 // `matchconform run`: the corpus, then generated scenarios against the model, then the
 // invariants on the implementation alone; then every failure group reduced and bucketed by cause.
+import { availableParallelism, loadavg } from "node:os";
 import type { Matcher } from "../../oracles/adapters/matcher.ts";
 import { clauseNames } from "../../oracles/model/clauses.ts";
 import type { Progress } from "../../reports/progress.ts";
-import type { Bucket, RunReport, SkipPhase } from "../../reports/runReport.ts";
+import type { RunReport, SkipPhase } from "../../reports/runReport.ts";
+import { verdict } from "../../reports/verdict.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
 import { diagnose } from "../triage/diagnose.ts";
 import type { ExpectedFailure } from "../triage/expectedFailures.ts";
 import { applyExpectedFailures } from "../triage/expectedFailures.ts";
 import { FailureLog } from "../triage/failureLog.ts";
+import { completionOf, exitCodeOf } from "./completion.ts";
 import type { CorpusCounts } from "./corpusPhase.ts";
 import { runCorpus } from "./corpusPhase.ts";
 import type { GeneratedCounts } from "./generatedPhase.ts";
@@ -73,7 +76,26 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
       : health?.broken
         ? `the implementation was declared broken: ${health.broken}`
         : undefined;
-    return {
+    const completion = completionOf(
+      input.options.budget,
+      {
+        corpus: { done: corpus.passed + corpus.failed + corpus.skipped, inScope: ctx.inScope.corpus },
+        generated: { done: generated.scenarios, inScope: ctx.inScope.generated },
+        invariantSamples: ctx.inScope.invariants ? invariants.map((i) => i.asked) : [],
+        buckets: applied.buckets,
+      },
+      {
+        interrupted: ctx.stopped ? ctx.stopReason : undefined,
+        broken: health?.broken ?? undefined,
+        answered: ctx.answered,
+        failures: ctx.implementationFailures,
+        abandoned: ctx.abandoned,
+        timeLimitMs: input.options.budget.timeLimitMs,
+        startUpMs: ctx.startUpMs,
+        machine: machineLoad(),
+      },
+    );
+    const report: RunReport = {
       header: {
         ...header,
         startedAt,
@@ -101,12 +123,12 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
         ...notRunOf(ctx),
         ...(health && { implementationHealth: health }),
         durationMs: Math.round(performance.now() - started),
-        exitCode:
-          health?.broken || ctx.answered === 0
-            ? 2
-            : exitCode(applied.buckets, ctx.answered, ctx.implementationFailures),
+        startUpMs: Math.round(ctx.startUpMs),
+        completion,
+        exitCode: exitCodeOf(completion, applied.buckets),
       },
     };
+    return { ...report, footer: { ...report.footer, verdict: verdict(report) } };
   } finally {
     ctx.dispose();
   }
@@ -144,11 +166,7 @@ function firstDivergenceAt(failures: FailureLog, before: number): number | undef
   return failures.countIn("generated") > before ? failures.firstGeneratedAt : undefined;
 }
 
-/**
- * 0: nothing diverges but expected failures; 1: something does; 2: no answer was usable (or, above,
- * none came in time or the implementation was declared broken).
- */
-function exitCode(buckets: readonly Bucket[], answered: number, failures: number): 0 | 1 | 2 {
-  if (answered > 0 && failures === answered) return 2;
-  return buckets.some((b) => b.expectedFailure === undefined) ? 1 : 0;
+/** "load average 24.1 on 2 cores": what a reason that blames the clock should say of the machine. */
+function machineLoad(): string {
+  return `load average ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores`;
 }

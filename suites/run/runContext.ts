@@ -18,11 +18,12 @@ export interface Progress {
 }
 
 /**
- * How the whole run's time limit (`--time-limit`, RunBudget.timeLimitMs) is shared out. The limit
- * counts from the start of the run (for the CLI, of the command); what starting the implementation
- * and loading the cases leave of it is shared: each phase stops asking once its fraction of that
- * time has passed, so what one phase leaves unused goes to the next, and the reduction of buckets
- * gets what is left, at least the last 20 %. Work a phase could not ask in time is counted as "not
+ * How the run's time limit (`--time-limit`, RunBudget.timeLimitMs) is shared out. The limit counts
+ * from the implementation's ready (start-up has its own budget, options.ts's startUpBudgetMs, so
+ * that a slow start on a loaded machine no longer eats the phases' time): each phase stops asking
+ * once its fraction of the limit has passed, so what one phase leaves unused goes to the next, and
+ * the reduction of buckets gets what is left, at least the last 20 %, more when the causes found so
+ * far need it (RunContext.reductionReserveMs). Work a phase could not ask in time is counted as "not
  * run: time limit".
  */
 export const phaseEnds = { corpus: 0.3, generated: 0.6, invariants: 0.8, reduction: 1 } as const;
@@ -31,8 +32,21 @@ export type RunPhase = keyof typeof phaseEnds;
 /** What a run may take past its limit: the last answers abandoned, the reports written, the child stopped. */
 export const graceMs = 5000;
 
+/**
+ * Calls to the implementation a cause's reduction is expected to take (the reductions of the
+ * simple matcher's miniatures take 40 to 200, probes included): what the reserve for reduction is
+ * counted in.
+ */
+export const callsPerReduction = 150;
+
+/** The phases keep at least this share of the time limit, however many causes wait for reduction. */
+const phasesShare = 0.3;
+
 export interface RunClock {
-  /** When the run started (performance.now(); 0 is the process's start); default now. */
+  /**
+   * When the run started (performance.now(); 0 is the process's start); default now. Start-up is
+   * the time from then to the run's construction; the time limit counts from the latter.
+   */
   readonly startedAt?: number;
   /** Aborted on SIGINT or SIGTERM: the run asks nothing more and reports what it has. */
   readonly signal?: AbortSignal;
@@ -46,10 +60,16 @@ export class RunContext {
   readonly coverage = new Map<ClauseName, number>();
   readonly skips = new SkipTally();
   readonly startedAt: number;
+  /** Loading the cases and starting the implementation: from `startedAt` to the phases' start. */
+  readonly startUpMs: number;
   /** The end of the whole run (performance.now()); Infinity without a time limit. */
   readonly deadline: number;
   implementationFailures = 0;
   answered = 0;
+  /** Answers of every phase (the invariants' too), for what an answer costs on this machine. */
+  #answers = 0;
+  /** What was the phases' to do: the corpus tests in scope; whether scenarios could be drawn for each. */
+  readonly inScope = { corpus: 0, generated: false, invariants: false };
   /** Work a phase did not ask for, because its share of the time or the run's time was gone. */
   readonly notRun = { corpus: 0, generated: 0, invariants: 0 };
   /** Questions asked whose answer had not come when the time ran out. */
@@ -67,11 +87,13 @@ export class RunContext {
     this.failures = failures;
     this.progress = progress;
     this.#signal = clock.signal;
-    this.startedAt = clock.startedAt ?? performance.now();
+    const now = performance.now();
+    this.startedAt = clock.startedAt ?? now;
+    this.startUpMs = now - this.startedAt;
     const limit = options.budget.timeLimitMs;
-    this.deadline = Number.isFinite(limit) ? this.startedAt + limit : Number.POSITIVE_INFINITY;
-    // What starting the implementation and loading the cases left of the limit is what is shared out.
-    this.#sharedFrom = Math.min(performance.now(), this.deadline);
+    // The phases' clock starts now, after start-up: what it took is no longer taken from them.
+    this.deadline = Number.isFinite(limit) ? now + limit : Number.POSITIVE_INFINITY;
+    this.#sharedFrom = now;
     this.#phaseEnd = this.#endOf("corpus");
     // Every question, the reductions' too, ends with the run: past the deadline none is answered,
     // so that work still under way stops where it is instead of spinning on instant answers.
@@ -103,9 +125,28 @@ export class RunContext {
     return this.timeLeft() <= 0;
   }
 
-  /** Has the phase under way used up its share (or the run been stopped, or the implementation given up on)? */
+  /**
+   * Has the phase under way used up its share, or reached the time kept for reducing the causes
+   * found (or the run been stopped, or the implementation given up on)?
+   */
   phaseOver(): boolean {
-    return this.stopped || performance.now() >= this.#phaseEnd || this.#givenUpOn() !== undefined;
+    const now = performance.now();
+    if (this.#phase !== "reduction" && now >= this.deadline - this.reductionReserveMs()) return true;
+    return this.stopped || now >= this.#phaseEnd || this.#givenUpOn() !== undefined;
+  }
+
+  /**
+   * The time kept at the end of the run for reducing the causes found so far (issue 23: reduction
+   * is part of the run, not what is left of it): one reduction's expected calls per failure group,
+   * at what an answer has cost so far, this machine's load and the model's own work included; at
+   * most what leaves the phases `phasesShare` of the limit. 0 when reduction is off.
+   */
+  reductionReserveMs(): number {
+    const groups = this.failures.groupCount;
+    if (!this.options.budget.reduce || groups === 0 || !Number.isFinite(this.deadline)) return 0;
+    const span = this.deadline - this.#sharedFrom;
+    const msPerAnswer = (performance.now() - this.#sharedFrom) / Math.max(1, this.#answers);
+    return Math.min((1 - phasesShare) * span, groups * callsPerReduction * msPerAnswer);
   }
 
   /** Why the adapter stopped asking the implementation, if it did: nothing more is worth asking. */
@@ -169,6 +210,7 @@ export class RunContext {
     if (a === undefined) return undefined;
     this.skips.answered(a);
     this.answered++;
+    this.#answers++;
     if (a.answer === "broken" || a.answer === "errored") this.implementationFailures++;
     return a;
   }
@@ -183,7 +225,9 @@ export class RunContext {
   /** The implementation's answer within the phase (undefined once it is over), its skips not counted. */
   async answerOf(q: Query): Promise<Answer | undefined> {
     if (this.phaseOver()) return undefined;
-    return this.#bounded(this.#inner.match(q), this.#phaseEnd, undefined);
+    const a = await this.#bounded(this.#inner.match(q), this.#phaseEnd, undefined);
+    if (a !== undefined) this.#answers++;
+    return a;
   }
 
   /** `work`, or `late()` once the run's deadline has passed first. */

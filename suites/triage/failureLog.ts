@@ -61,6 +61,11 @@ export class FailureLog {
     return [...this.#groups.values()].sort((a, b) => b.count - a.count);
   }
 
+  /** The groups so far, each one reduction to come: cheap enough to ask before every question. */
+  get groupCount(): number {
+    return this.#groups.size;
+  }
+
   get firstAt(): number | undefined {
     return this.#firstAt;
   }

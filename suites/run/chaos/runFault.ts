@@ -44,7 +44,10 @@ export type Fault = (typeof faults)[number] | (typeof moduleFaults)[number];
 export interface FaultRun {
   readonly fault: Fault;
   readonly exitCode: number | null;
-  /** From the CLI's start, or from the SIGTERM when one was sent, to its exit. */
+  /**
+   * From the end of start-up (the CLI's start plus the report's startUpMs: the time limit counts
+   * from the implementation's ready), or from the SIGTERM when one was sent, to its exit.
+   */
   readonly seconds: number;
   readonly partial: string | undefined;
   /** Processes still running with the run's marker in their arguments, a moment after the CLI ended. */
@@ -105,7 +108,7 @@ export async function runFault(fault: Fault, o: FaultOptions): Promise<FaultRun>
     cli.kill("SIGTERM");
   }
   const exitCode = await exited;
-  const seconds = (performance.now() - (signalled ?? started)) / 1000;
+  const ended = performance.now();
   await sleep(300);
   const missing = reportFiles.filter((f) => !existsSync(join(reports, f)));
   const largestReport = Math.max(
@@ -115,10 +118,11 @@ export async function runFault(fault: Fault, o: FaultOptions): Promise<FaultRun>
   const json =
     missing.length === 0 ? (JSON.parse(readFileSync(join(reports, "report.json"), "utf8")) as Report) : undefined;
   rmSync(dir, { recursive: true, force: true });
+  const startUpMs = signalled === undefined ? (json?.footer?.startUpMs ?? 0) : 0;
   return {
     fault,
     exitCode,
-    seconds,
+    seconds: (ended - (signalled ?? started) - startUpMs) / 1000,
     missing,
     largestReport,
     partial: json?.header.partial,
@@ -139,6 +143,7 @@ function moduleFile(dir: string, fault: Fault, marker: string): string {
 
 interface Report {
   readonly header: { readonly partial?: string };
+  readonly footer?: { readonly startUpMs?: number };
 }
 
 function running(marker: string): string[] {
