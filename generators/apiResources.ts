@@ -46,6 +46,8 @@ const connect = (name: string, kind: string, verbs: readonly Verb[] = ["create",
 });
 
 const core = "pkg/registry/core/rest/storage_core.go";
+// The resources a generic control plane serves too (storage_core.go adds the rest).
+const coreGeneric = "pkg/registry/core/rest/storage_core_generic.go";
 const reg = (group: string, file = group) => `pkg/registry/${group}/rest/storage_${file}.go`;
 
 export const apiResources: readonly ApiResource[] = [
@@ -89,7 +91,7 @@ export const apiResources: readonly ApiResource[] = [
     namespaced: true,
     verbs: all,
     subresources: [],
-    source: core,
+    source: coreGeneric,
   },
   {
     group: "",
@@ -99,7 +101,7 @@ export const apiResources: readonly ApiResource[] = [
     namespaced: true,
     verbs: all,
     subresources: [],
-    source: core,
+    source: coreGeneric,
   },
   {
     group: "",
@@ -146,7 +148,7 @@ export const apiResources: readonly ApiResource[] = [
     namespaced: false,
     verbs: ["create", "delete", "get", "list", "patch", "update", "watch"],
     subresources: [{ name: "finalize", verbs: ["update"] }, status],
-    source: core,
+    source: coreGeneric,
   },
   {
     group: "",
@@ -206,7 +208,7 @@ export const apiResources: readonly ApiResource[] = [
     namespaced: true,
     verbs: all,
     subresources: [status],
-    source: core,
+    source: coreGeneric,
   },
   {
     group: "",
@@ -226,7 +228,7 @@ export const apiResources: readonly ApiResource[] = [
     namespaced: true,
     verbs: all,
     subresources: [],
-    source: core,
+    source: coreGeneric,
   },
   {
     group: "",

@@ -30,7 +30,17 @@ const drawnBuiltins = new Set([
   "rbac.authorization.k8s.io/rolebindings",
   "rbac.authorization.k8s.io/clusterroles",
   "events.k8s.io/events",
+  "admissionregistration.k8s.io/validatingwebhookconfigurations",
+  "admissionregistration.k8s.io/mutatingwebhookconfigurations",
+  "admissionregistration.k8s.io/validatingadmissionpolicies",
+  "admissionregistration.k8s.io/validatingadmissionpolicybindings",
+  "authentication.k8s.io/tokenreviews",
+  "authorization.k8s.io/subjectaccessreviews",
+  "authorization.k8s.io/localsubjectaccessreviews",
 ]);
+
+/** The exempt resources are realised as dry-run CREATEs only. */
+const createOnly = new Set(["admissionregistration.k8s.io", "authentication.k8s.io", "authorization.k8s.io"]);
 
 /** Subresources and how admission sees them, of those the apiserver oracle realises. */
 const builtinSubresources: Readonly<Record<string, readonly string[]>> = {
@@ -44,6 +54,7 @@ const builtinSubresources: Readonly<Record<string, readonly string[]>> = {
 const crud = ["CREATE", "UPDATE", "DELETE"] as const;
 
 function operationsOf(r: ApiResource): ResourceType["operations"] {
+  if (createOnly.has(r.group)) return r.verbs.includes("create") ? ["CREATE"] : [];
   return crud.filter((op) =>
     op === "CREATE"
       ? r.verbs.includes("create")
@@ -85,6 +96,23 @@ export const realisticBuiltins: readonly ResourceType[] = apiResources
 export const realisticCustom: readonly ResourceType[] = customResources.map((r) => typeOf(r, ["status"]));
 
 export const realisticTypes: readonly ResourceType[] = [...realisticBuiltins, ...realisticCustom];
+
+/**
+ * The resources with the most to decide (subresources, cluster scope, the Namespace object), one of
+ * which every realistic focus set holds, so that scope and subresource rules are met as often as
+ * in the unfocused draws.
+ */
+const anchors = new Set([
+  "/pods",
+  "/namespaces",
+  "/nodes",
+  "/configmaps",
+  "apps/deployments",
+  "rbac.authorization.k8s.io/clusterroles",
+]);
+export const realisticAnchors: readonly ResourceType[] = realisticBuiltins.filter((t) =>
+  anchors.has(`${t.group}/${t.resource}`),
+);
 
 /** Is this resource one of the custom resources of the vocabulary (its CRD's versions are known)? */
 export function customResourceOf(group: string, resource: string): ResourceType | undefined {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import type { LabelsConstraints } from "./labels.ts";
 import {
+  realisticAnchors,
   realisticLabelKeys,
   realisticLabelValues,
   realisticNamespaces,
@@ -34,18 +35,25 @@ const labels: LabelsConstraints = {
 export function realm(): fc.Arbitrary<Realm> {
   return fc
     .record({
-      resources: fc.shuffledSubarray([...realisticTypes], { minLength: 2, maxLength: 4 }),
+      anchor: fc.constantFrom(...realisticAnchors),
+      others: fc.shuffledSubarray([...realisticTypes], { minLength: 2, maxLength: 5 }),
       namespaces: fc.shuffledSubarray([...realisticNamespaces], { minLength: 3, maxLength: 3 }),
       names: fc.shuffledSubarray([...realisticObjectNames], { minLength: 2, maxLength: 2 }),
     })
-    .map(({ resources, namespaces, names }) => ({
-      resources,
-      namespaces,
-      names,
-      labels,
-      rules: ruleVocabulary(resources),
-      ruleNames: [...names, "*", ""],
-    }));
+    .map(({ anchor, others, namespaces, names }) => {
+      // Requests come from the anchor and one to three others; the rest are only named by rules,
+      // as a policy on a neighbouring resource is.
+      const rest = others.filter((t) => t !== anchor);
+      const resources = [anchor, ...rest.slice(0, Math.max(1, rest.length - 2))];
+      return {
+        resources,
+        namespaces,
+        names,
+        labels,
+        rules: ruleVocabulary([...resources, ...rest.slice(resources.length - 1)]),
+        ruleNames: [...names, "*", ""],
+      };
+    });
 }
 
 function ruleVocabulary(types: readonly ResourceType[]): RuleVocabulary {

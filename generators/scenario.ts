@@ -118,7 +118,7 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
     .chain(({ pair, s, r, request }) =>
       cluster(request, {
         unknownKindRate: unreal ? (s.focus === "equivalents" ? 0.5 : 0.15) : 0,
-        keepRequestNamespace: !caps.features.missingNamespaces || r !== undefined,
+        keepRequestNamespace: !caps.features.missingNamespaces,
         ...(r && { namespaces: r.namespaces, labels: r.labels }),
       }).map((c) => ({
         pair,
@@ -250,7 +250,6 @@ function requestFocus(s: Swarm, r: Realm | undefined): AdmissionRequestConstrain
             namespaces: r.namespaces,
             names: r.names,
             labels: r.labels,
-            missingNamespaceRate: 0,
           }
         : {};
     case "missingNamespace":
