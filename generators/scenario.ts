@@ -199,9 +199,8 @@ const withEquivalents = resourceTypes.filter((t) =>
   ["events", "horizontalpodautoscalers", "widgets", "widgets"].includes(t.resource),
 );
 const widgets = resourceTypes.filter((t) => t.resource === "widgets");
-const exemptTypes = resourceTypes.filter((t) =>
-  /^(admissionregistration|authentication|authorization)\./.test(t.group),
-);
+const exemptGroup = (t: ResourceType) => /^(admissionregistration|authentication|authorization)\./.test(t.group);
+const exemptTypes = resourceTypes.filter(exemptGroup);
 
 /** The corners of the swarm that the capabilities leave. */
 function swarmInScope(given: SwarmConstraints | undefined, caps: Capabilities): SwarmConstraints {
@@ -219,7 +218,7 @@ function swarmInScope(given: SwarmConstraints | undefined, caps: Capabilities): 
 function requestsInScope(caps: Capabilities): (c: AdmissionRequestConstraints) => AdmissionRequestConstraints {
   const f = caps.features;
   const claimed = (t: ResourceType) =>
-    (f.customResources || isBuiltinGroup(t.group)) && (f.exemptions || !exemptTypes.includes(t));
+    (f.customResources || isBuiltinGroup(t.group)) && (f.exemptions || !exemptGroup(t));
   const narrow = (c: AdmissionRequestConstraints): AdmissionRequestConstraints => ({
     ...c,
     resources: (c.resources ?? resourceTypes).filter(claimed),
