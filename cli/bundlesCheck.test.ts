@@ -19,9 +19,11 @@ import { collectCaseFiles } from "../suites/format/collectCaseFiles.ts";
 import { loadCaseFile } from "../suites/format/loadCaseFile.ts";
 import { bugSwitches } from "../suites/run/diagnosisQuality.ts";
 import { runConformance } from "../suites/run/run.ts";
+import { slowSuiteGate } from "../suites/slowSuites.ts";
 import { bundles } from "./bundles.ts";
 
-const enabled = process.env.MATCHCONFORM_APISERVER === "1";
+// Runs where kube-apiserver is built, or MATCHCONFORM_APISERVER=1 asks (suites/slowSuites.ts).
+const enabled = slowSuiteGate("apiserver").runs;
 const root = (p: string) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 /** Every bug switch: now that a run reports about one cause per bug, each contributes a bundle or two. */
 const bugs = bugSwitches;

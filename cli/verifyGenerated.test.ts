@@ -8,9 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ControlPlane } from "../oracles/apiserver/localControlPlane.ts";
 import { down } from "../oracles/apiserver/localControlPlane.ts";
 import { startTestControlPlane } from "../oracles/apiserver/testControlPlane.ts";
+import { slowSuiteGate } from "../suites/slowSuites.ts";
 import { verify } from "./verify.ts";
 
-const enabled = process.env.MATCHCONFORM_APISERVER === "1";
+// Runs where kube-apiserver is built, or MATCHCONFORM_APISERVER=1 asks (suites/slowSuites.ts).
+const enabled = slowSuiteGate("apiserver").runs;
 const runs = Number(process.env.MATCHCONFORM_APISERVER_RUNS ?? 600);
 
 describe.skipIf(!enabled)("verify --apiserver on the corpus and generated scenarios", () => {

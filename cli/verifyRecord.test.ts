@@ -10,10 +10,12 @@ import type { ControlPlane } from "../oracles/apiserver/localControlPlane.ts";
 import { down } from "../oracles/apiserver/localControlPlane.ts";
 import { startTestControlPlane } from "../oracles/apiserver/testControlPlane.ts";
 import { replayWithModel } from "../suites/replay/replayCases.ts";
+import { slowSuiteGate } from "../suites/slowSuites.ts";
 import { loadAll } from "./loadAll.ts";
 import { verify } from "./verify.ts";
 
-const enabled = process.env.MATCHCONFORM_APISERVER === "1";
+// Runs where kube-apiserver is built, or MATCHCONFORM_APISERVER=1 asks (suites/slowSuites.ts).
+const enabled = slowSuiteGate("apiserver").runs;
 
 describe.skipIf(!enabled)("verify --record on a real kube-apiserver", () => {
   let cp: ControlPlane;

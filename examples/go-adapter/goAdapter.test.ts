@@ -1,25 +1,23 @@
 // The example Go adapter (k8s.io/apiserver's policy matcher behind the Go adapter kit) passes the
 // corpus within what it declares: every MatchResources test at the minor of its k8s.io/apiserver,
 // validation and defaulting not claimed. Built on first use by build.sh into a cache outside the
-// repository (a few minutes cold). MATCHCONFORM_REQUIRE_GO=1 (CI) fails without Go, as
-// suites/upstream does; otherwise the test is skipped.
+// repository (a few minutes cold). MATCHCONFORM_REQUIRE_GO=1 (CI) builds it and fails without Go,
+// as suites/upstream does; otherwise the test runs only where it is already built
+// (suites/slowSuites.ts).
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sourceCli } from "../../cli/sourceCli.ts";
 import { hasGo, runBuildScript } from "../../oracles/adapters/upstreamBuild.ts";
+import { slowSuiteGate } from "../../suites/slowSuites.ts";
 
-const requireGo = process.env.MATCHCONFORM_REQUIRE_GO === "1";
+const gate = slowSuiteGate("goAdapter");
 const goAvailable = await hasGo();
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
-if (!goAvailable && !requireGo) {
-  console.warn(
-    "examples/go-adapter: skipped, Go is not on PATH (set MATCHCONFORM_REQUIRE_GO=1 to make this a failure)",
-  );
-}
+if (!gate.runs) console.warn(`examples/go-adapter: ${gate.why}`);
 
-describe.skipIf(!goAvailable && !requireGo)("the example Go adapter", () => {
+describe.skipIf(!gate.runs)("the example Go adapter", () => {
   let binary: string;
 
   beforeAll(async () => {

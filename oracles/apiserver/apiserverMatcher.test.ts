@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadAll } from "../../cli/loadAll.ts";
+import { slowSuiteGate } from "../../suites/slowSuites.ts";
 import { satisfies } from "../contract/agreement.ts";
 import type { Query } from "../invariants/invariant.ts";
 import type { ApiserverMatcher } from "./apiserverMatcher.ts";
@@ -14,7 +15,8 @@ import { down } from "./localControlPlane.ts";
 import { startTestControlPlane } from "./testControlPlane.ts";
 import { defeatingSubjects, matchEverything } from "./testQueries.ts";
 
-const enabled = process.env.MATCHCONFORM_APISERVER === "1";
+// Runs where kube-apiserver is built, or MATCHCONFORM_APISERVER=1 asks (suites/slowSuites.ts).
+const enabled = slowSuiteGate("apiserver").runs;
 if (!enabled)
   console.log(
     "apiserverMatcher.test.ts: skipped; set MATCHCONFORM_APISERVER=1 to start a local kube-apiserver and run it",

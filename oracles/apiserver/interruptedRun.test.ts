@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadAll } from "../../cli/loadAll.ts";
 import { sourceCli } from "../../cli/sourceCli.ts";
+import { slowSuiteGate } from "../../suites/slowSuites.ts";
 import type { Answer } from "../adapters/matcher.ts";
 import type { Query } from "../invariants/invariant.ts";
 import type { ApiserverMatcherOptions } from "./apiserverMatcher.ts";
@@ -24,7 +25,8 @@ import { clockSkewAllowanceMs, expiresAt, leaseCollection, leaseName } from "./r
 import { startTestControlPlane } from "./testControlPlane.ts";
 import { matchEverything } from "./testQueries.ts";
 
-const enabled = process.env.MATCHCONFORM_APISERVER === "1";
+// Runs where kube-apiserver is built, or MATCHCONFORM_APISERVER=1 asks (suites/slowSuites.ts).
+const enabled = slowSuiteGate("apiserver").runs;
 if (!enabled)
   console.log(
     "interruptedRun.test.ts: skipped; set MATCHCONFORM_APISERVER=1 to start a local kube-apiserver and run it",
