@@ -21,6 +21,8 @@ import { missingNamespace, namespaceNames, objectNames, resourceTypes } from "./
 export interface AdmissionRequestConstraints {
   readonly resources?: readonly ResourceType[];
   readonly namespaces?: readonly string[];
+  /** The object names to draw from (default the small shared vocabulary). */
+  readonly names?: readonly string[];
   /** How often a namespaced request names a namespace that does not exist (default 0.1). */
   readonly missingNamespaceRate?: number;
   readonly labels?: LabelsConstraints;
@@ -94,7 +96,7 @@ function requestFor(type: ResourceType, c: AdmissionRequestConstraints): fc.Arbi
       version: fc.constantFrom(...type.versions),
       sub: target,
       namespace,
-      name: isNamespaceType ? namespace : fc.constantFrom(...objectNames),
+      name: isNamespaceType ? namespace : fc.constantFrom(...(c.names ?? objectNames)),
       anonymous: fc.double({ min: 0, max: 1, noNaN: true }),
       labels: labels(c.labels),
       oldLabels: fc.option(labels(c.labels), { nil: undefined, freq: 2 }),

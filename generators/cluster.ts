@@ -1,14 +1,16 @@
 import fc from "fast-check";
 import type { Cluster } from "../oracles/contract/cluster.ts";
 import type { AdmissionRequest, EquivalentResource } from "../oracles/contract/kube.ts";
+import type { LabelsConstraints } from "./labels.ts";
 import { labels } from "./labels.ts";
+import { customResourceOf } from "./realisticResources.ts";
 import { namespaceNames } from "./vocabulary.ts";
 
 /**
  * The cluster a matcher consults (docs/case-format.md, Cluster): the namespaces that exist, with
  * labels from the selectors' vocabulary and the `kubernetes.io/metadata.name` label the API server
- * always sets; and, for the synthetic multi-version CRD widgets.example.com, the equivalents its
- * CRD registers:
+ * always sets; and, for a custom resource (the synthetic multi-version widgets.example.com and
+ * the CRDs of realisticResources.ts), the equivalents its CRD registers:
  *
  * > RegisterKindFor is called for every entry of spec.versions, served or not, in spec order
  * (upstream-semantics.md §5, apiextensions-apiserver customresource_handler.go).
@@ -17,7 +19,13 @@ import { namespaceNames } from "./vocabulary.ts";
  */
 export interface ClusterConstraints {
   readonly namespaces?: readonly string[];
-  /** How often an equivalent of the CRD has no kind, which upstream reports as an error (default 0.15). */
+  /** The namespaces' labels (default the shared vocabulary). */
+  readonly labels?: LabelsConstraints;
+  /**
+   * How often an equivalent of widgets.example.com has no kind, which upstream reports as an error
+   * (default 0.15). No real cluster registers a version without its kind: scenario() draws these
+   * only with its `unrealInputs` option.
+   */
   readonly unknownKindRate?: number;
   /** Keep the request's namespace (default false: each namespace is left out one time in ten). */
   readonly keepRequestNamespace?: boolean;
@@ -26,7 +34,11 @@ export interface ClusterConstraints {
 export function cluster(request: AdmissionRequest, constraints: ClusterConstraints = {}): fc.Arbitrary<Cluster> {
   const names = constraints.namespaces ?? namespaceNames;
   const namespaces = fc
-    .tuple(...names.map((n) => fc.tuple(fc.constant(n), labels(), fc.double({ min: 0, max: 1, noNaN: true }))))
+    .tuple(
+      ...names.map((n) =>
+        fc.tuple(fc.constant(n), labels(constraints.labels), fc.double({ min: 0, max: 1, noNaN: true })),
+      ),
+    )
     .map((entries) =>
       Object.fromEntries(
         entries
@@ -46,6 +58,8 @@ function crdEquivalents(
   unknownKindRate: number,
 ): fc.Arbitrary<EquivalentResource[] | undefined> {
   const { group, resource } = request.resource;
+  const real = customResourceOf(group, resource);
+  if (real !== undefined) return fc.constant(realCrdEquivalents(request, real.kind, real.versions));
   if (group !== "example.com" || resource !== "widgets") return fc.constant(undefined);
   const sub = request.subResource ?? "";
   const member = (version: string): EquivalentResource => ({
@@ -68,4 +82,19 @@ function crdEquivalents(
       const emptied = others[which % others.length];
       return members.map((m, i) => (i === emptied ? { ...m, kind: { group: "", version: "", kind: "" } } : m));
     });
+}
+
+/**
+ * A real CRD's registry answer: every version of spec.versions, in order, with its kind; a
+ * subresource other than status is registered only at the request's version.
+ */
+function realCrdEquivalents(
+  request: AdmissionRequest,
+  kind: string,
+  versions: readonly string[],
+): EquivalentResource[] {
+  const { group, resource } = request.resource;
+  const sub = request.subResource ?? "";
+  const all = sub === "" || sub === "status" ? versions : [request.resource.version];
+  return all.map((version) => ({ resource: { group, version, resource }, kind: { group, version, kind } }));
 }

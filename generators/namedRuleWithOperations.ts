@@ -17,13 +17,21 @@ import { objectNames } from "./vocabulary.ts";
 export interface NamedRuleWithOperationsConstraints extends RuleWithOperationsConstraints {
   /** How often a rule carries resourceNames (0 to 1, default 0.25). */
   readonly namesRate?: number;
+  /**
+   * The names resourceNames are drawn from (default the small shared vocabulary and ""). `*` among
+   * them is a name like any other: resourceNames has no wildcard.
+   */
+  readonly names?: readonly string[];
 }
 
 export function namedRuleWithOperations(
   constraints: NamedRuleWithOperationsConstraints = {},
 ): fc.Arbitrary<NamedRuleWithOperations> {
   const rate = constraints.namesRate ?? 0.25;
-  const names = fc.uniqueArray(fc.constantFrom(...objectNames, ""), { minLength: 1, maxLength: 2 });
+  const names = fc.uniqueArray(fc.constantFrom(...(constraints.names ?? [...objectNames, ""])), {
+    minLength: 1,
+    maxLength: 2,
+  });
   return fc
     .tuple(ruleWithOperations(constraints), fc.double({ min: 0, max: 1, noNaN: true }), names)
     .map(([rule, roll, resourceNames]) => (roll < rate ? { ...rule, resourceNames } : rule));

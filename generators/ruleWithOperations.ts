@@ -34,8 +34,19 @@ export interface RuleWithOperationsConstraints {
   readonly equivalents?: readonly GroupVersionResource[];
   /** How often a twin is named, relative to the request's own group and version (default 1/3). */
   readonly twinShare?: number;
+  /**
+   * The groups, versions and resource entries rules not drawn towards the request name (default
+   * the small shared vocabulary): a realistic scenario's focus set, so that near misses stay near.
+   */
+  readonly vocabulary?: RuleVocabulary;
   /** The operations to draw from (default: all four). */
   readonly operations?: readonly ("CREATE" | "UPDATE" | "DELETE" | "CONNECT")[];
+}
+
+export interface RuleVocabulary {
+  readonly groups: readonly string[];
+  readonly versions: readonly string[];
+  readonly resources: readonly string[];
 }
 
 const allOperations = ["CREATE", "UPDATE", "DELETE", "CONNECT"] as const;
@@ -44,6 +55,7 @@ export function ruleWithOperations(constraints: RuleWithOperationsConstraints = 
   const ops = constraints.operations ?? allOperations;
   const scope = fc.constantFrom("*", "Namespaced", "Cluster");
   const t = constraints.target;
+  const v = constraints.vocabulary;
   const rate = constraints.targetRate ?? 0.9;
   const near = <T>(towards: fc.Arbitrary<T> | undefined, anywhere: fc.Arbitrary<T>) =>
     towards === undefined ? anywhere : biased(towards, anywhere, rate);
@@ -78,8 +90,11 @@ export function ruleWithOperations(constraints: RuleWithOperationsConstraints = 
   return fc
     .record({
       operations: near(towardsOps, opsAnywhere),
-      groupVersion: near(towardsGroupVersion, anyGroupVersion()),
-      resources: near(t && resourcesCovering(t), anyResources()),
+      groupVersion: near(
+        towardsGroupVersion,
+        v ? fc.tuple(wildcardOr(v.groups), wildcardOr(v.versions)) : anyGroupVersion(),
+      ),
+      resources: near(t && resourcesCovering(t, v?.resources), v ? resourceList(v.resources) : anyResources()),
       scope: near(
         t && fc.option(fc.constantFrom("*", fittingScope(t)), { nil: undefined }),
         fc.option(scope, { nil: undefined }),
@@ -96,7 +111,7 @@ export function ruleWithOperations(constraints: RuleWithOperationsConstraints = 
 let groupVersionAnywhere: fc.Arbitrary<readonly [string[], string[]]> | undefined;
 let resourcesAnywhere: fc.Arbitrary<string[]> | undefined;
 const anyGroupVersion = () => (groupVersionAnywhere ??= fc.tuple(wildcardOr(ruleGroups), wildcardOr(ruleVersions)));
-const anyResources = () => (resourcesAnywhere ??= resourceList());
+const anyResources = () => (resourcesAnywhere ??= resourceList(ruleResources));
 
 function wildcardOr(tokens: readonly string[]): fc.Arbitrary<string[]> {
   return fc.oneof(
@@ -105,11 +120,11 @@ function wildcardOr(tokens: readonly string[]): fc.Arbitrary<string[]> {
   );
 }
 
-function resourceList(): fc.Arbitrary<string[]> {
+function resourceList(tokens: readonly string[]): fc.Arbitrary<string[]> {
   return fc.oneof(
     { arbitrary: fc.constant<string[]>(["*/*"]), weight: 1 },
     {
-      arbitrary: fc.uniqueArray(fc.constantFrom(...ruleResources), { minLength: 1, maxLength: 3 }).map(validOrder),
+      arbitrary: fc.uniqueArray(fc.constantFrom(...tokens), { minLength: 1, maxLength: 3 }).map(validOrder),
       weight: 8,
     },
   );
@@ -138,11 +153,11 @@ function biased<T>(towards: fc.Arbitrary<T>, anywhere: fc.Arbitrary<T>, rate: nu
 }
 
 /** Resource entries that match the request's resource and subresource (rules.go resource()). */
-function resourcesCovering(t: AdmissionRequest): fc.Arbitrary<string[]> {
+function resourcesCovering(t: AdmissionRequest, tokens: readonly string[] = ruleResources): fc.Arbitrary<string[]> {
   const res = t.resource.resource;
   const sub = t.subResource ?? "";
   const entries = sub === "" ? [res, `${res}/*`, "*", `${res}/`] : [`${res}/${sub}`, `${res}/*`, `*/${sub}`];
-  const extra = fc.constantFrom(...ruleResources);
+  const extra = fc.constantFrom(...tokens);
   return fc
     .tuple(fc.constantFrom(...entries, "*/*"), fc.option(extra, { nil: undefined }))
     .map(([entry, other]) =>

@@ -19,6 +19,8 @@ import { matchConditions } from "./matchConditions.ts";
 import { matchResources } from "./matchResources.ts";
 import { params } from "./params.ts";
 import { policyWithBinding } from "./policyWithBinding.ts";
+import type { Realm } from "./realm.ts";
+import { realm } from "./realm.ts";
 import type { Swarm, SwarmConstraints } from "./swarm.ts";
 import { swarm } from "./swarm.ts";
 import { userInfo } from "./userInfo.ts";
@@ -67,6 +69,13 @@ export interface ScenarioConstraints {
    * scenarios the reference model decides.
    */
   readonly paramRate?: number;
+  /**
+   * Inputs no real cluster produces (default false): an equivalent resource of widgets.example.com
+   * registered without a kind, which the apiserver oracle calls not reproducible. On, an
+   * implementation is tested on them on purpose; the upstream agreement and the clause coverage
+   * turn them on, since they check the model against upstream code, not against a cluster.
+   */
+  readonly unrealInputs?: boolean;
 }
 
 const allKinds: readonly SubjectKind[] = [
@@ -93,23 +102,31 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
   const edges = constraints.manifestEdges === true;
   const nullRate = caps.features.validation && edges ? (constraints.nullRate ?? 0.2) : 0;
   const conditionRate = caps.features.matchConditions ? (constraints.conditionRate ?? 0) : 0;
+  const unreal = constraints.unrealInputs === true;
   const drawn = fc
     .record({ pair: pairs, swarm: swarm(swarmInScope(constraints.swarm, caps)) })
-    .chain(({ pair, swarm: s }) => admissionRequest(inScope(requestFocus(s))).map((request) => ({ pair, s, request })))
-    .chain(({ pair, s, request }) =>
+    .chain(({ pair, swarm: s }) =>
+      (s.focus === "realistic" ? realm() : fc.constant(undefined)).map((r) => ({ pair, s, r })),
+    )
+    .chain(({ pair, s, r }) =>
+      admissionRequest(inScope(requestFocus(s, r))).map((request) => ({ pair, s, r, request })),
+    )
+    .chain(({ pair, s, r, request }) =>
       cluster(request, {
-        ...(s.focus === "equivalents" && { unknownKindRate: 0.5 }),
+        unknownKindRate: unreal ? (s.focus === "equivalents" ? 0.5 : 0.15) : 0,
         keepRequestNamespace: !caps.features.missingNamespaces,
+        ...(r && { namespaces: r.namespaces, labels: r.labels }),
       }).map((c) => ({
         pair,
         s,
+        r,
         request,
         cluster: c,
       })),
     )
-    .chain(({ pair: [kind, minor], s, request, cluster: c }) =>
+    .chain(({ pair: [kind, minor], s, r, request, cluster: c }) =>
       sometimes(
-        sometimes(subject(kind, s, targetsOf(request, c, minor), exactWhere(caps), edges), nullRate, (v) =>
+        sometimes(subject(kind, s, targetsOf(request, c, minor, r), exactWhere(caps), edges), nullRate, (v) =>
           manifestNulls(v),
         ),
         invalidRate,
@@ -178,9 +195,8 @@ const withEquivalents = resourceTypes.filter((t) =>
   ["events", "horizontalpodautoscalers", "widgets", "widgets"].includes(t.resource),
 );
 const widgets = resourceTypes.filter((t) => t.resource === "widgets");
-const exemptTypes = resourceTypes.filter((t) =>
-  /^(admissionregistration|authentication|authorization)\./.test(t.group),
-);
+const exemptGroup = (t: ResourceType) => /^(admissionregistration|authentication|authorization)\./.test(t.group);
+const exemptTypes = resourceTypes.filter(exemptGroup);
 
 /** The corners of the swarm that the capabilities leave. */
 function swarmInScope(given: SwarmConstraints | undefined, caps: Capabilities): SwarmConstraints {
@@ -198,7 +214,7 @@ function swarmInScope(given: SwarmConstraints | undefined, caps: Capabilities): 
 function requestsInScope(caps: Capabilities): (c: AdmissionRequestConstraints) => AdmissionRequestConstraints {
   const f = caps.features;
   const claimed = (t: ResourceType) =>
-    (f.customResources || isBuiltinGroup(t.group)) && (f.exemptions || !exemptTypes.includes(t));
+    (f.customResources || isBuiltinGroup(t.group)) && (f.exemptions || !exemptGroup(t));
   const narrow = (c: AdmissionRequestConstraints): AdmissionRequestConstraints => ({
     ...c,
     resources: (c.resources ?? resourceTypes).filter(claimed),
@@ -220,8 +236,17 @@ function exactWhere(caps: Capabilities): boolean {
   return !caps.features.equivalent;
 }
 
-function requestFocus(s: Swarm): AdmissionRequestConstraints {
+function requestFocus(s: Swarm, r: Realm | undefined): AdmissionRequestConstraints {
   switch (s.focus) {
+    case "realistic":
+      return r
+        ? {
+            resources: r.resources,
+            namespaces: r.namespaces,
+            names: r.names,
+            labels: r.labels,
+          }
+        : {};
     case "missingNamespace":
       return { missingNamespaceRate: 0.6 };
     case "equivalents":
@@ -250,9 +275,11 @@ export interface Targets {
   readonly equivalents?: readonly GroupVersionResource[];
   readonly namespaceLabels?: Readonly<Record<string, string>>;
   readonly objectLabels?: Readonly<Record<string, string>>;
+  /** A realistic scenario's focus set, which rules draw their near misses from. */
+  readonly realm?: Realm;
 }
 
-function targetsOf(request: AdmissionRequest, c: Cluster, minor: Minor): Targets {
+function targetsOf(request: AdmissionRequest, c: Cluster, minor: Minor, r: Realm | undefined): Targets {
   const registry = c.equivalentResources ?? builtinEquivalents(request.resource, request.subResource ?? "", minor);
   const equivalents = registry.map((e) => e.resource);
   const labelsOf = (o: unknown) => (o as { metadata?: { labels?: Record<string, string> } } | null)?.metadata?.labels;
@@ -260,7 +287,13 @@ function targetsOf(request: AdmissionRequest, c: Cluster, minor: Minor): Targets
   const isNamespaceObject = request.resource.resource === "namespaces" && (request.subResource ?? "") === "";
   const namespaceLabels =
     isNamespaceObject && request.operation !== "DELETE" ? objectLabels : c.namespaces?.[request.namespace ?? ""];
-  return { request, equivalents, ...(namespaceLabels && { namespaceLabels }), ...(objectLabels && { objectLabels }) };
+  return {
+    request,
+    equivalents,
+    ...(namespaceLabels && { namespaceLabels }),
+    ...(objectLabels && { objectLabels }),
+    ...(r && { realm: r }),
+  };
 }
 
 export function subject(
@@ -282,6 +315,7 @@ export function subject(
     ...(targets && { target: targets.request }),
     ...(targets?.equivalents && { equivalents: targets.equivalents }),
     ...(s.focus === "equivalents" && { twinShare: 1 }),
+    ...(targets?.realm && { vocabulary: targets.realm.rules, names: targets.realm.ruleNames }),
   };
   const labelTargets = {
     ...(targets?.namespaceLabels && { namespaceLabels: targets.namespaceLabels }),

@@ -14,9 +14,11 @@ export interface Swarm {
   readonly equivalentForced: boolean;
   /**
    * A corner the scenario is drawn into: requests in missing namespaces, resources with
-   * equivalents (whose CRD equivalents often lack a kind), or the resources exemptions name.
+   * equivalents (whose CRD equivalents often lack a kind), the resources exemptions name, or a
+   * realistic cluster (2–4 resources of a real server and its CRDs, with real namespaces and
+   * labels, both the request and the rules drawn from them).
    */
-  readonly focus: "none" | "missingNamespace" | "equivalents" | "exempt";
+  readonly focus: "none" | "missingNamespace" | "equivalents" | "exempt" | "realistic";
 }
 
 export type SwarmConstraints = Partial<Swarm> & {
@@ -24,18 +26,14 @@ export type SwarmConstraints = Partial<Swarm> & {
   readonly foci?: readonly Swarm["focus"][];
 };
 
-// Half the scenarios in no corner; the corners by how much they have to find.
+// Half the scenarios in no corner, half of those in a realistic cluster; the corners by how much
+// they have to find.
 const foci: readonly Swarm["focus"][] = [
-  "none",
-  "none",
-  "none",
-  "none",
-  "none",
-  "missingNamespace",
-  "missingNamespace",
-  "equivalents",
-  "equivalents",
-  "exempt",
+  ...Array<Swarm["focus"]>(5).fill("none"),
+  ...Array<Swarm["focus"]>(5).fill("realistic"),
+  ...Array<Swarm["focus"]>(4).fill("missingNamespace"),
+  ...Array<Swarm["focus"]>(4).fill("equivalents"),
+  ...Array<Swarm["focus"]>(2).fill("exempt"),
 ];
 
 /** Each feature is on with probability 3/4 (bindings 7/8) unless the constraints fix it. */
@@ -53,7 +51,9 @@ export function swarm(constraints: SwarmConstraints = {}): fc.Arbitrary<Swarm> {
     equivalentForced: pick("equivalentForced", fc.constantFrom(false, false, false, true)),
     focus:
       constraints.focus === undefined
-        ? fc.constantFrom<Swarm["focus"]>(...foci.filter((f) => f === "none" || (constraints.foci ?? foci).includes(f)))
+        ? fc.constantFrom<Swarm["focus"]>(
+            ...foci.filter((f) => f === "none" || f === "realistic" || (constraints.foci ?? foci).includes(f)),
+          )
         : fc.constant<Swarm["focus"]>(constraints.focus),
   });
 }

@@ -44,6 +44,7 @@ const concerns = [
   "params-refs",
   "params-conditions",
   "params-validation",
+  "realistic-resources",
 ];
 
 describe("the corpus", () => {

@@ -28,7 +28,7 @@ describe("clause coverage of a run with matchConditions, users and params", () =
   const run = measureCoverage({
     numRuns: 20_000,
     seed: 20261202,
-    scenario: { manifestEdges: true, conditionRate: 0.45, paramRate: 0.45 },
+    scenario: { manifestEdges: true, unrealInputs: true, conditionRate: 0.45, paramRate: 0.45 },
   });
   // Needs a binding whose validationActions lack Deny together with an erring condition under
   // Fail: the corpus reaches it (matchConditions-policies.yaml), the generators not yet.

@@ -21,8 +21,9 @@ export const defaultCoverage: CoverageOptions = { numRuns: 20_000, seed: 2026120
 export function measureCoverage(options: CoverageOptions = defaultCoverage): CoverageRun {
   const hits = new Map<ClauseName, number>(clauseNames.map((c) => [c, 0]));
   const outcomes: Record<OutcomeName, number> = { match: 0, noMatch: 0, error: 0, invalid: 0 };
-  // The upstream agreement's sample (its seed and count, manifest edges on) unless told otherwise.
-  const samples = fc.sample(scenario(options.scenario ?? { manifestEdges: true }), {
+  // The upstream agreement's sample (its seed and count, manifest edges and unreal inputs on)
+  // unless told otherwise.
+  const samples = fc.sample(scenario(options.scenario ?? { manifestEdges: true, unrealInputs: true }), {
     numRuns: options.numRuns,
     seed: options.seed,
   });
