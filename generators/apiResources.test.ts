@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { minorsInRange } from "../oracles/model/versions.ts";
+import { minorsInRange } from "../oracles/contract/versions.ts";
 import { apiResources } from "./apiResources.ts";
 import { customResources } from "./customResources.ts";
 

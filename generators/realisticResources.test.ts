@@ -3,8 +3,8 @@
 // holds an equivalent without a kind unless unrealInputs asks for it.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { realisable } from "../oracles/apiserver/resources.ts";
-import { isBuiltinGroup } from "../oracles/contract/capabilities.ts";
+import { realisable } from "../oracles/apiserver/request/resources.ts";
+import { isBuiltinGroup } from "../oracles/contract/features.ts";
 import { admissionRequest } from "./admissionRequest.ts";
 import { cluster } from "./cluster.ts";
 import { realisticBuiltins, realisticCustom, realisticTypes } from "./realisticResources.ts";

@@ -2,7 +2,8 @@
 // and no clause the generators reached before is reached much less often.
 import { describe, expect, it } from "vitest";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
-import { matchRate, measureCoverage } from "./clauseCoverage.ts";
+import { matchRate } from "../../reports/coverageRun.ts";
+import { measureCoverage } from "./clauseCoverage.ts";
 import baseline from "./mainBaseline.json" with { type: "json" };
 
 /**
