@@ -3,8 +3,8 @@
 import { formatAnswer, formatReference } from "./answerText.ts";
 import { caseSummary, reductionText, seenIn, subjectsYaml } from "./bucketText.ts";
 import { bounded } from "./escape.ts";
-import type { Table } from "./reportModel.ts";
 import type { Bucket, FamilyRow } from "./runReport.ts";
+import type { Table } from "./table.ts";
 
 export type CauseBody =
   | {

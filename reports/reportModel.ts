@@ -11,23 +11,9 @@ import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from
 import type { RunNote } from "./runNotes.ts";
 import { runNotes } from "./runNotes.ts";
 import type { RunReport } from "./runReport.ts";
+import type { Cell, Table } from "./table.ts";
 import type { Verdict } from "./verdict.ts";
 import { verdict, versionsText } from "./verdict.ts";
-
-export interface Cell {
-  readonly text: string;
-  readonly code?: boolean;
-  readonly numeric?: boolean;
-  /** ok and bad are coloured in HTML; bad is bold in Markdown. */
-  readonly tone?: "ok" | "bad";
-  /** A bar of this share of the widest (0 to 1), where a format can draw one. */
-  readonly bar?: number;
-}
-
-export interface Table {
-  readonly head: readonly Cell[];
-  readonly rows: readonly (readonly Cell[])[];
-}
 
 /** A titled table after the causes, with its anchor. */
 export interface Section {
@@ -181,3 +167,5 @@ function coverageSection(coverage: Readonly<Record<string, number>>): Section {
     htmlOnly: true,
   };
 }
+
+export type { Cell, Table } from "./table.ts";

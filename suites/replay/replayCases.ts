@@ -10,7 +10,7 @@ import { decide } from "../../oracles/model/decide.ts";
 import { outsideModel } from "../../oracles/model/outsideModel.ts";
 import type { NotRun, TestResult } from "../../reports/replayResult.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
-import { inParallel } from "../run/inParallel.ts";
+import { inParallel } from "../triage/inParallel.ts";
 
 /** The minors to run a case at: all of its own, or only the one asked for. */
 export function minorsFor(c: LoadedCase, only: Minor | undefined): readonly Minor[] {

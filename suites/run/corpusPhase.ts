@@ -5,8 +5,8 @@ import { satisfies } from "../../oracles/contract/agreement.ts";
 import type { Query } from "../../oracles/contract/query.ts";
 import type { Minor } from "../../oracles/contract/versions.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
+import { inParallel } from "../triage/inParallel.ts";
 import { signature } from "../triage/signature.ts";
-import { inParallel } from "./inParallel.ts";
 import type { RunContext } from "./runContext.ts";
 import { keepInScope } from "./scope.ts";
 

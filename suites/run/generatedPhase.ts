@@ -2,8 +2,8 @@
 // divergence, logged for the diagnosis (diagnose.ts), which reduces it and finds its bucket.
 import fc from "fast-check";
 import { agree } from "../../oracles/contract/agreement.ts";
+import { inParallel } from "../triage/inParallel.ts";
 import { signature } from "../triage/signature.ts";
-import { inParallel } from "./inParallel.ts";
 import type { RunContext } from "./runContext.ts";
 import { keepInScope, scenariosInScope } from "./scope.ts";
 import { derivedSeed } from "./seeds.ts";

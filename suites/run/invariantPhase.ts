@@ -3,7 +3,7 @@ import fc from "fast-check";
 import type { Answer } from "../../oracles/adapters/matcher.ts";
 import { invariants } from "../../oracles/invariants/index.ts";
 import { checkInvariant } from "../properties/checkInvariant.ts";
-import { inParallel } from "./inParallel.ts";
+import { inParallel } from "../triage/inParallel.ts";
 import type { RunContext } from "./runContext.ts";
 import { pairNotSent, scenariosInScope } from "./scope.ts";
 import { derivedSeed } from "./seeds.ts";

@@ -34,9 +34,9 @@ import { formatFailures } from "../../reports/replayText.ts";
 import { collectCaseFiles } from "../format/collectCaseFiles.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";
 import { replayWith } from "../replay/replayCases.ts";
-import { inParallel } from "../run/inParallel.ts";
 import { normaliseQuery } from "../shrink/normaliseQuery.ts";
 import { slowSuiteGate } from "../slowSuites.ts";
+import { inParallel } from "../triage/inParallel.ts";
 import { celProbeQueries, celProbes } from "./celProbes.ts";
 
 const minors = (process.env.MATCHCONFORM_UPSTREAM_MINORS ?? "1.34,1.37").split(",").map((m) => m.trim());
