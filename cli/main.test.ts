@@ -2,18 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { packageVersion } from "../package/packageRoot.ts";
 import { commands } from "./commands/all.ts";
-import { main } from "./main.ts";
-
-async function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(
-    argv,
-    (l) => out.push(l),
-    (l) => err.push(l),
-  );
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+import { cli } from "./cliTestKit.ts";
 
 describe("help", () => {
   it.each(commands.map((c) => c.name))("%s --help prints that command's usage to stdout, exit 0", async (command) => {
