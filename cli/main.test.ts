@@ -1,8 +1,8 @@
 // --help for every command, --version, and a usage error's exit code.
 import { describe, expect, it } from "vitest";
 import { packageVersion } from "../package/packageRoot.ts";
-import { commands } from "./commands/all.ts";
 import { cli } from "./cliTestKit.ts";
+import { commands } from "./commands/all.ts";
 
 describe("help", () => {
   it.each(commands.map((c) => c.name))("%s --help prints that command's usage to stdout, exit 0", async (command) => {
