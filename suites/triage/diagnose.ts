@@ -9,8 +9,9 @@ import { clauses } from "../../oracles/model/clauses.ts";
 import type { Bucket, FamilyRow, Phase } from "../../reports/runReport.ts";
 import { sourceOf, titleOf } from "./bucketKey.ts";
 import { families } from "./diagnosis.ts";
-import type { FailureGroup, FailureLog } from "./failureLog.ts";
+import type { Failure, FailureGroup, FailureLog } from "./failureLog.ts";
 import { inParallel } from "./inParallel.ts";
+import { realismOrder, whyUnreal } from "./realism.ts";
 import type { ReducedFailure } from "./reducedFailure.ts";
 import { reduceFailure } from "./reduceFailure.ts";
 import type { TriageContext } from "./triageContext.ts";
@@ -30,10 +31,13 @@ export async function diagnose(
   deadline: number,
   reduce = true,
 ): Promise<Bucket[]> {
-  const groups = log.groups;
+  // The corpus's groups first: their cases are written in a real cluster's terms, so when the time
+  // runs short it is they that are reduced, and each group's reproducible examples before the others.
+  const groups = [...log.groups].sort((a, b) => Number(a.phase !== "corpus") - Number(b.phase !== "corpus"));
+  const examples = new Map(groups.map((g) => [g, realFirst(ctx, g.examples)]));
   const reduced: Reduced[] = [];
   const reduceOne = async (group: FailureGroup, i: number) => {
-    const f = group.examples[i];
+    const f = examples.get(group)?.[i];
     if (f === undefined) return;
     // A reduction that breaks (a bug of ours, such as a move that cannot read a manifest's null)
     // leaves its failure unreduced with the error, and the run and its reports go on.
@@ -50,11 +54,21 @@ export async function diagnose(
       if (performance.now() < deadline) await reduceOne(g, round);
     });
   }
-  return merge(reduced);
+  return merge(reduced, (a, b) => realismOrder(ctx, a, b));
+}
+
+/** A group's examples, those a real cluster can be asked first (the order is otherwise kept). */
+function realFirst(ctx: TriageContext, examples: readonly Failure[]): Failure[] {
+  const unreal = examples.map((f) => (whyUnreal(ctx, f.query) === undefined ? 0 : 1));
+  return examples
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => (unreal[a.i] ?? 0) - (unreal[b.i] ?? 0) || a.i - b.i)
+    .map((x) => x.f);
 }
 
 interface Accumulator {
-  readonly first: ReducedFailure;
+  /** The example shown: the most realistic of the cause's reduced examples. */
+  first: ReducedFailure;
   count: number;
   readonly phases: Record<Phase, number>;
   readonly minors: Set<Minor>;
@@ -64,7 +78,8 @@ interface Accumulator {
   readonly rawSignatures: Set<string>;
 }
 
-function merge(reduced: readonly Reduced[]): Bucket[] {
+/** Causes from reduced examples; `better` picks each cause's example (realism.ts). */
+function merge(reduced: readonly Reduced[], better: (a: ReducedFailure, b: ReducedFailure) => number): Bucket[] {
   const byKey = new Map<string, Accumulator>();
   const perGroup = new Map<FailureGroup, ReducedFailure[]>();
   for (const r of reduced) perGroup.set(r.group, [...(perGroup.get(r.group) ?? []), r.result]);
@@ -86,7 +101,7 @@ function merge(reduced: readonly Reduced[]): Bucket[] {
           rawSignatures: new Set(),
         };
         byKey.set(key, acc);
-      }
+      } else if (better(result, acc.first) < 0) acc.first = result;
       const n = shares[i] ?? 0;
       acc.count += n;
       acc.phases[group.phase] += n;

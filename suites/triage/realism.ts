@@ -1,0 +1,49 @@
+// How real a case is: whether a real cluster can be asked it (the apiserver oracle's pure check,
+// the reason a bundle gets not-reproducible.txt), and which of a cause's reduced examples is the
+// one to show. The reducer keeps the first (suites/shrink/normaliseQuery.ts `reproducible`), the
+// merge of reduced examples into causes the second (diagnose.ts).
+import type { Query } from "../../oracles/contract/query.ts";
+import { whyNotReproducible } from "../../reports/bundleRequest.ts";
+import type { ReducedFailure } from "./reducedFailure.ts";
+import type { TriageContext } from "./triageContext.ts";
+
+/**
+ * Why no real cluster can reproduce q, in the oracle's words, or undefined. An invalid subject
+ * shows when it is applied, so the request need not be sendable when the reference calls it invalid
+ * (as reports/bundle.ts asks it of a bundle's case).
+ */
+export function whyUnreal(ctx: Pick<TriageContext, "model">, q: Query): string | undefined {
+  try {
+    return whyNotReproducible(q, ctx.model(q, false).outcome.outcome === "invalid");
+  } catch (e) {
+    // A query the oracle cannot even prepare is one no cluster is asked.
+    return `the apiserver oracle cannot prepare it: ${e instanceof Error ? e.message : String(e)}`;
+  }
+}
+
+/** The reducer's check: can a real cluster be asked q? */
+export function reproducibleBy(ctx: Pick<TriageContext, "model">): (q: Query) => boolean {
+  return (q) => whyUnreal(ctx, q) === undefined;
+}
+
+/**
+ * Of two reduced examples of one cause, the one a maintainer should see: one a cluster can
+ * reproduce before one it cannot, a corpus case (written from the upstream behaviour, with its
+ * realistic names) before a generated one, a minimal case before an unreduced one, then the shorter
+ * case file. Negative when `a` comes first.
+ */
+export function realismOrder(ctx: Pick<TriageContext, "model">, a: ReducedFailure, b: ReducedFailure): number {
+  const rank = (r: ReducedFailure) => [
+    whyUnreal(ctx, r.example.query) === undefined ? 0 : 1,
+    r.example.corpus ? 0 : 1,
+    r.reduction.status === "minimal" ? 0 : 1,
+    r.example.caseFile.length,
+  ];
+  const ra = rank(a);
+  const rb = rank(b);
+  for (let i = 0; i < ra.length; i++) {
+    const d = (ra[i] ?? 0) - (rb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
