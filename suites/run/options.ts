@@ -84,4 +84,9 @@ export interface RunOptions {
   readonly conditionRate?: number | undefined;
   /** The share of generated scenarios with params, when claimed (default 0.2). */
   readonly paramRate?: number | undefined;
+  /**
+   * Causes seen only on inputs no real cluster produces (report.json unrealInputs) fail the run too
+   * (default false: they are reported apart and do not fail it on their own).
+   */
+  readonly failOnUnrealInputs?: boolean | undefined;
 }

@@ -1,16 +1,17 @@
 // `matchconform run`: the corpus, then generated scenarios against the model, then the
 // invariants on the implementation alone; then every failure group reduced and bucketed by cause.
 import { availableParallelism, loadavg } from "node:os";
-import type { Matcher } from "../../oracles/adapters/matcher.ts";
+import type { ImplementationHealth, Matcher } from "../../oracles/adapters/matcher.ts";
 import { clauseNames } from "../../oracles/model/clauses.ts";
 import type { Progress } from "../../reports/progress.ts";
-import type { RunReport, SkipPhase } from "../../reports/runReport.ts";
+import type { Bucket, RunReport, SkipPhase } from "../../reports/runReport.ts";
 import { verdict } from "../../reports/verdict.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
 import { diagnose } from "../triage/diagnose.ts";
 import type { ExpectedFailure } from "../triage/expectedFailures.ts";
 import { applyExpectedFailures } from "../triage/expectedFailures.ts";
 import { FailureLog } from "../triage/failureLog.ts";
+import { splitUnreal } from "../triage/unrealInputs.ts";
 import { completionOf, exitCodeOf } from "./completion.ts";
 import type { CorpusCounts } from "./corpusPhase.ts";
 import { runCorpus } from "./corpusPhase.ts";
@@ -21,6 +22,7 @@ import { runInvariants } from "./invariantPhase.ts";
 import type { RunOptions } from "./options.ts";
 import type { RunClock } from "./runContext.ts";
 import { RunContext } from "./runContext.ts";
+import { realisticMix } from "./scope.ts";
 
 export interface RunInput {
   readonly matcher: Matcher;
@@ -59,23 +61,12 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
     const firstAt = firstDivergenceAt(failures, firstBefore);
     ctx.enter("invariants");
     const invariants = await runInvariants(ctx);
-    ctx.enter("reduction");
-    ctx.skips.phase = undefined; // reductions ask again: not counted
-    ctx.progress.phase("diagnosis", failures.groups.length);
-    // Reductions stop at the deadline; a diagnosis still under way then is made again unreduced.
-    const reduce = input.options.budget.reduce;
-    const collected = await ctx.beforeDeadline(diagnose(ctx, failures, ctx.deadline, reduce), () =>
-      diagnose(ctx, failures, 0),
-    );
+    const collected = await diagnosed(ctx, failures, input.options.budget.reduce);
     const applied = applyExpectedFailures(collected, input.expected);
+    // Inputs no real cluster produces are reported apart, and fail the run only when asked.
+    const { causes, unreal } = splitUnreal(ctx, applied.buckets);
+    const failing = input.options.failOnUnrealInputs ? applied.buckets : causes;
     const health = input.matcher.health?.();
-
-    const { command, module, ...header } = input.header;
-    const partial = ctx.stopped
-      ? `interrupted by ${ctx.stopReason}`
-      : health?.broken
-        ? `the implementation was declared broken: ${health.broken}`
-        : undefined;
     const completion = completionOf(
       input.options.budget,
       {
@@ -96,18 +87,9 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
       },
     );
     const report: RunReport = {
-      header: {
-        ...header,
-        startedAt,
-        implementation: { ...input.matcher.info, ...(command && { command }), ...(module && { module }) },
-        input: input.matcher.input,
-        kubernetesVersions: input.options.minors,
-        capabilities: input.matcher.capabilities,
-        subjects: input.matcher.subjects,
-        seed: input.options.seed,
-        ...(partial && { partial }),
-      },
-      buckets: applied.buckets,
+      header: headerOf(input, startedAt, ctx, health),
+      buckets: causes,
+      ...(unreal.length > 0 && { unrealInputs: unreal }),
       expectedFailures: { stillFailing: applied.stillFailing, noLongerFailing: applied.noLongerFailing },
       footer: {
         corpus,
@@ -125,13 +107,51 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
         durationMs: Math.round(performance.now() - started),
         startUpMs: Math.round(ctx.startUpMs),
         completion,
-        exitCode: exitCodeOf(completion, applied.buckets),
+        exitCode: exitCodeOf(completion, failing),
       },
     };
     return { ...report, footer: { ...report.footer, verdict: verdict(report) } };
   } finally {
     ctx.dispose();
   }
+}
+
+function headerOf(
+  input: RunInput,
+  startedAt: string,
+  ctx: RunContext,
+  health: ImplementationHealth | undefined,
+): RunReport["header"] {
+  const { command, module, ...header } = input.header;
+  const partial = ctx.stopped
+    ? `interrupted by ${ctx.stopReason}`
+    : health?.broken
+      ? `the implementation was declared broken: ${health.broken}`
+      : undefined;
+  return {
+    ...header,
+    startedAt,
+    implementation: { ...input.matcher.info, ...(command && { command }), ...(module && { module }) },
+    input: input.matcher.input,
+    kubernetesVersions: input.options.minors,
+    capabilities: input.matcher.capabilities,
+    subjects: input.matcher.subjects,
+    seed: input.options.seed,
+    ...(partial && { partial }),
+  };
+}
+
+/**
+ * Every failure group reduced and bucketed, the causes ranked by a realistic mix (asked only when
+ * something diverged); reductions stop at the deadline, and a diagnosis still under way then is
+ * made again unreduced.
+ */
+async function diagnosed(ctx: RunContext, failures: FailureLog, reduce: boolean): Promise<Bucket[]> {
+  ctx.enter("reduction");
+  ctx.skips.phase = undefined; // reductions ask again: not counted
+  ctx.progress.phase("diagnosis", failures.groups.length);
+  const mix = failures.groupCount > 0 ? realisticMix(ctx) : [];
+  return ctx.beforeDeadline(diagnose(ctx, failures, ctx.deadline, reduce, mix), () => diagnose(ctx, failures, 0));
 }
 
 function notRunOf(ctx: RunContext): { notRun?: NonNullable<RunReport["footer"]["notRun"]> } {

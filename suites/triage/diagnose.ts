@@ -3,13 +3,16 @@
 // examples reduce alike become one bucket, whatever phase they came from. Validation divergences,
 // one cause across many rules, become one family entry with a table of the rules.
 
+import type { Query } from "../../oracles/contract/query.ts";
 import type { Minor } from "../../oracles/contract/versions.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { clauses } from "../../oracles/model/clauses.ts";
-import type { Bucket, FamilyRow, Phase } from "../../reports/runReport.ts";
+import type { Bucket, FamilyRow, Impact, Phase } from "../../reports/runReport.ts";
 import { sourceOf, titleOf } from "./bucketKey.ts";
 import { families } from "./diagnosis.ts";
 import type { Failure, FailureGroup, FailureLog } from "./failureLog.ts";
+import type { MixResult } from "./impact.ts";
+import { askMix, byImpact, impactOf } from "./impact.ts";
 import { inParallel } from "./inParallel.ts";
 import { realismOrder, whyUnreal } from "./realism.ts";
 import type { ReducedFailure } from "./reducedFailure.ts";
@@ -30,7 +33,10 @@ export async function diagnose(
   log: FailureLog,
   deadline: number,
   reduce = true,
+  mix: readonly Query[] = [],
 ): Promise<Bucket[]> {
+  // The realistic mix is asked while the reductions go on: it ranks the causes (impact.ts).
+  const mixed = askMix(ctx, mix, deadline);
   // The corpus's groups first: their cases are written in a real cluster's terms, so when the time
   // runs short it is they that are reduced, and each group's reproducible examples before the others.
   const groups = [...log.groups].sort((a, b) => Number(a.phase !== "corpus") - Number(b.phase !== "corpus"));
@@ -54,7 +60,7 @@ export async function diagnose(
       if (performance.now() < deadline) await reduceOne(g, round);
     });
   }
-  return merge(reduced, (a, b) => realismOrder(ctx, a, b));
+  return byImpact(merge(reduced, (a, b) => realismOrder(ctx, a, b), await mixed));
 }
 
 /** A group's examples, those a real cluster can be asked first (the order is otherwise kept). */
@@ -79,7 +85,11 @@ interface Accumulator {
 }
 
 /** Causes from reduced examples; `better` picks each cause's example (realism.ts). */
-function merge(reduced: readonly Reduced[], better: (a: ReducedFailure, b: ReducedFailure) => number): Bucket[] {
+function merge(
+  reduced: readonly Reduced[],
+  better: (a: ReducedFailure, b: ReducedFailure) => number,
+  mix: MixResult | undefined,
+): Bucket[] {
   const byKey = new Map<string, Accumulator>();
   const perGroup = new Map<FailureGroup, ReducedFailure[]>();
   for (const r of reduced) perGroup.set(r.group, [...(perGroup.get(r.group) ?? []), r.result]);
@@ -124,7 +134,7 @@ function merge(reduced: readonly Reduced[], better: (a: ReducedFailure, b: Reduc
       }
     });
   }
-  return [...byKey.values()].map(toBucket).sort((a, b) => b.count - a.count);
+  return [...byKey.values()].map((acc) => toBucket(acc, mix && impactOf(acc.rawSignatures, mix)));
 }
 
 /**
@@ -150,7 +160,7 @@ function share(total: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, i) => base + (i === 0 ? total - base * parts : 0));
 }
 
-function toBucket(acc: Accumulator): Bucket {
+function toBucket(acc: Accumulator, impact: Impact | undefined): Bucket {
   const { diagnosis, example, reduction } = acc.first;
   const phases = (Object.keys(acc.phases) as Phase[]).filter((p) => acc.phases[p] > 0);
   const source = sourceOf(diagnosis);
@@ -183,6 +193,7 @@ function toBucket(acc: Accumulator): Bucket {
     ...(diagnosis.family && {
       family: { name: diagnosis.family, explanation: families[diagnosis.family].explanation, rows },
     }),
+    ...(impact && { impact }),
     ...((acc.corpus.length > 0 || acc.invariants.size > 0) && {
       evidence: { corpus: acc.corpus, invariants: [...acc.invariants].sort() },
     }),

@@ -15,6 +15,7 @@ import { diagnose } from "./diagnose.ts";
 import type { Failure } from "./failureLog.ts";
 import { FailureLog } from "./failureLog.ts";
 import { reproducibleBy, whyUnreal } from "./realism.ts";
+import { signature } from "./signature.ts";
 import type { TriageContext } from "./triageContext.ts";
 
 const ctx = { model: (q: Query) => decide(q.subject, q.cluster, q.request, q.kubernetesVersion) };
@@ -103,13 +104,17 @@ describe("a cause's example is its most realistic one", () => {
     // A generated scenario a real cluster cannot be asked: its namespace does not exist.
     const unreal = { ...pods("gone", "x"), cluster: { namespaces: {} } };
     const generated = await failure(unreal, "generated");
-    for (let i = 0; i < 5; i++) log.add("raw", () => generated, "1.37", "generated");
     const corpus = await failure(pods("default", "coredns"), "corpus");
-    log.add("raw", () => corpus, "1.37", "corpus");
-    const buckets = await diagnose(triage, log, Number.POSITIVE_INFINITY);
+    // The raw signature both share: the deciding clause and the two outcomes.
+    const raw = signature(ctx.model(corpus.query).clauses, "match", corpus.actual);
+    for (let i = 0; i < 5; i++) log.add(raw, () => generated, "1.37", "generated");
+    log.add(raw, () => corpus, "1.37", "corpus");
+    const mix = [pods("default", "web"), pods("kube-system", "coredns")];
+    const buckets = await diagnose(triage, log, Number.POSITIVE_INFINITY, true, mix);
     expect(buckets).toHaveLength(1);
     expect(buckets[0]?.example.corpus?.case).toBe("a real case");
     expect(buckets[0]?.example.query.request.namespace).toBe("default");
     expect(buckets[0]?.count).toBe(6);
+    expect(buckets[0]?.impact).toEqual({ share: 1, affected: 2, decided: 2 });
   });
 });
