@@ -35,8 +35,9 @@ export async function diagnose(
   reduce = true,
   mix: readonly Query[] = [],
 ): Promise<Bucket[]> {
-  // The realistic mix is asked while the reductions go on: it ranks the causes (impact.ts).
-  const mixed = askMix(ctx, mix, deadline);
+  // The realistic mix is asked while the reductions go on: it ranks the causes (impact.ts). It ends
+  // before the deadline, so that waiting for it never costs the reductions made by then.
+  const mixed = askMix(ctx, mix, mixDeadline(deadline));
   // The corpus's groups first: their cases are written in a real cluster's terms, so when the time
   // runs short it is they that are reduced, and each group's reproducible examples before the others.
   const groups = [...log.groups].sort((a, b) => Number(a.phase !== "corpus") - Number(b.phase !== "corpus"));
@@ -61,6 +62,12 @@ export async function diagnose(
     });
   }
   return byImpact(merge(reduced, (a, b) => realismOrder(ctx, a, b), await mixed));
+}
+
+/** A tenth of the time left, and at least a second, before the run's deadline. */
+function mixDeadline(deadline: number): number {
+  if (!Number.isFinite(deadline)) return deadline;
+  return deadline - Math.max(1000, (deadline - performance.now()) / 10);
 }
 
 /** A group's examples, those a real cluster can be asked first (the order is otherwise kept). */

@@ -14,7 +14,10 @@ import type { TriageContext } from "./triageContext.ts";
  */
 export function whyUnreal(ctx: Pick<TriageContext, "model">, q: Query): string | undefined {
   try {
-    return whyNotReproducible(q, ctx.model(q, false).outcome.outcome === "invalid");
+    // The model is asked only when it matters: for a request no server can be sent.
+    const why = whyNotReproducible(q, false);
+    if (why === undefined || ctx.model(q, false).outcome.outcome !== "invalid") return why;
+    return whyNotReproducible(q, true);
   } catch (e) {
     // A query the oracle cannot even prepare is one no cluster is asked.
     return `the apiserver oracle cannot prepare it: ${e instanceof Error ? e.message : String(e)}`;
