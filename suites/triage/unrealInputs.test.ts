@@ -8,14 +8,16 @@ import { describe, expect, it } from "vitest";
 import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
 import { modelMatcher } from "../../oracles/adapters/modelMatcher.ts";
 import type { Query } from "../../oracles/contract/query.ts";
+import { decide } from "../../oracles/model/decide.ts";
 import reportSchema from "../../reports/run-report.schema.json" with { type: "json" };
 import { runHtml } from "../../reports/runHtml.ts";
 import { runMarkdown } from "../../reports/runMarkdown.ts";
-import type { RunReport } from "../../reports/runReport.ts";
+import type { Bucket, RunReport } from "../../reports/runReport.ts";
 import { summary } from "../../reports/runText.ts";
 import caseSchema from "../cases/case-file.schema.json" with { type: "json" };
 import { profiles } from "../run/options.ts";
 import { runConformance } from "../run/run.ts";
+import { isUnrealInput, splitUnreal } from "./unrealInputs.ts";
 
 /** The model, except that a request in a missing namespace never errors: it just does not match. */
 function quietOnMissingNamespaces(): Matcher {
@@ -70,4 +72,42 @@ describe("causes on inputs no real cluster produces", () => {
     expect(r.buckets).toEqual([]);
     expect(r.footer.exitCode).toBe(1);
   }, 300_000);
+});
+
+describe("what is an input no real cluster produces", () => {
+  const model = (q: Query) => decide(q.subject, q.cluster, q.request, q.kubernetesVersion);
+  const rule = { operations: ["*" as const], apiGroups: [""], apiVersions: ["v1"], resources: ["pods"] };
+  const del = (namespaces: Record<string, Record<string, string>>): Query => ({
+    kubernetesVersion: "1.37",
+    subject: {
+      kind: "MutatingAdmissionPolicy",
+      policy: { matchConstraints: { resourceRules: [rule] } },
+      binding: {},
+    },
+    cluster: { namespaces },
+    request: {
+      operation: "DELETE",
+      resource: { group: "", version: "v1", resource: "pods" },
+      kind: { group: "", version: "v1", kind: "Pod" },
+      namespace: "default",
+      name: "web",
+      object: null,
+      oldObject: { apiVersion: "v1", kind: "Pod", metadata: { name: "web", namespace: "default" } },
+    },
+  });
+  const bucket = (q: Query) => ({ signature: "s", example: { query: q } }) as Bucket;
+
+  it("a request in a missing namespace is one, and set apart", () => {
+    const q = del({});
+    expect(isUnrealInput(q)).toBe(true);
+    expect(splitUnreal({ model }, [bucket(q)]).unreal).toHaveLength(1);
+  });
+
+  it("a DELETE to a mutating policy is not, though the oracle cannot observe it: it stays a cause, with the reason", () => {
+    const q = del({ default: { "kubernetes.io/metadata.name": "default" } });
+    expect(isUnrealInput(q)).toBe(false);
+    const { causes, unreal } = splitUnreal({ model }, [bucket(q)]);
+    expect(unreal).toEqual([]);
+    expect(causes[0]?.notReproducible).toMatch(/MutatingAdmissionPolicy never handles DELETE/);
+  });
 });
