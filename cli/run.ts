@@ -23,6 +23,8 @@ import {
 import { budgetOf, durationMs, seedOf } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
 import { interruptExitCodes } from "./interrupt.ts";
+import type { ChosenReferences } from "./references.ts";
+import { openReferences, referenceChoiceOf } from "./references.ts";
 import type { Interrupts } from "./runSignals.ts";
 import { closeWithin, onSignals } from "./runSignals.ts";
 import { unfinishedReport } from "./unfinishedReport.ts";
@@ -43,6 +45,8 @@ export interface RunArgs {
   readonly reportDir?: string | undefined;
   readonly saveRegressions?: string | undefined;
   readonly caseTimeout?: string | undefined;
+  /** Who decides where the model stops: auto (default), model, upstream. */
+  readonly reference?: string | undefined;
   readonly cases: readonly string[];
 }
 
@@ -55,6 +59,9 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   const expected: ExpectedFailure[] = args.expectedFailures ? loadExpectedFailures(args.expectedFailures) : [];
   const cases = loadAll(args.cases.length > 0 ? args.cases : [defaultCorpus]);
   const caseTimeoutMs = args.caseTimeout === undefined ? undefined : durationMs("--case-timeout", args.caseTimeout);
+  // The built-in model answers nothing where it stops: no reference can test it there.
+  const builtIn = args.implementation === undefined && args.module === undefined;
+  const referenceChoice = builtIn && args.reference === undefined ? "model" : referenceChoiceOf(args.reference);
   const limited = Number.isFinite(budget.timeLimitMs);
   const dir = args.reportDir ?? join(".matchconform", "report");
   // A folder the reports cannot go to ends the run before any work, not after it.
@@ -94,6 +101,8 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
         module: args.module,
         caseTimeoutMs,
         startTimeoutMs: startUpBudgetMs(budget),
+        // The run keeps back what no reference decides (suites/run/runContext.ts whyNotSent).
+        beyondModel: referenceChoice !== "model",
       });
     } catch (e) {
       // A child that was run but would not start still gets its report, saying why.
@@ -106,6 +115,7 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   }
 
   async function runWith(matcher: Matcher, interrupts: Interrupts): Promise<number> {
+    let references: ChosenReferences | undefined;
     try {
       let minors: Minor[];
       try {
@@ -116,6 +126,7 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
       }
       if (!isFull(matcher.capabilities))
         out(`claimed profile: ${describeCapabilities(matcher.capabilities)} (nothing outside it is generated or sent)`);
+      references = await openReferences(referenceChoice, minors, (line) => err(line), caseTimeoutMs);
       // The time limit counts from here, after start-up (suites/run/runContext.ts).
       const progress = terminalProgress(process.stderr, limited ? performance.now() + budget.timeLimitMs : undefined);
       const report = await runConformance({
@@ -130,6 +141,7 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
           ...(args.module && { module: args.module }),
         },
         clock: { startedAt, signal: interrupts.signal },
+        references,
       });
       progress.done();
       const signal = interrupts.received();
@@ -154,7 +166,7 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
       if (closing !== undefined) err(closing);
       return final.footer.exitCode;
     } finally {
-      await closeWithin(matcher, 4000);
+      await Promise.all([closeWithin(matcher, 4000), references?.oracles.close()]);
     }
   }
 }

@@ -21,6 +21,11 @@ export interface RunNote {
 export function runNotes(r: RunReport): RunNote[] {
   const notes: RunNote[] = [];
   if (r.header.partial) notes.push({ text: `partial report: ${r.header.partial}` });
+  const refs = r.header.references;
+  if (refs && (refs.upstream.length > 0 || refs.note))
+    notes.push({
+      text: `where the model stops (--reference ${refs.choice}): ${refs.upstream.length > 0 ? `decided by ${refs.upstream.join(", ")}` : "not sent"}${refs.note ? `; ${refs.note}` : ""}`,
+    });
   const c = r.footer.completion;
   if (c?.status === "incomplete" && c.cause === "timeLimit") notes.push({ text: `incomplete: ${c.reason}` });
   const n = r.footer.notRun;
