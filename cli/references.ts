@@ -17,8 +17,15 @@ export interface ChosenReferences {
   readonly note?: string;
 }
 
-export function referenceChoiceOf(value: string | undefined): ReferenceChoice {
-  const choice = value ?? "auto";
+/** `--reference`, default auto; the built-in model answers nothing where it stops, so no reference can test it there. */
+export function referenceChoiceFor(args: {
+  readonly reference?: string | undefined;
+  readonly implementation?: string | undefined;
+  readonly module?: string | undefined;
+}): ReferenceChoice {
+  const builtIn = args.implementation === undefined && args.module === undefined;
+  if (builtIn && args.reference === undefined) return "model";
+  const choice = args.reference ?? "auto";
   if (!(referenceChoices as readonly string[]).includes(choice))
     throw new UsageError(`--reference ${choice} is not one of ${referenceChoices.join(", ")}`);
   return choice as ReferenceChoice;

@@ -28,7 +28,8 @@ describe.skipIf(!gate.runs)("where the model stops, the upstream oracle of 1.37 
   let upstream: Matcher;
 
   beforeAll(async () => {
-    if (!(await hasGo())) throw new Error("Go is not on PATH, and MATCHCONFORM_REQUIRE_GO=1 asks for the upstream oracle");
+    if (!(await hasGo()))
+      throw new Error("Go is not on PATH, and MATCHCONFORM_REQUIRE_GO=1 asks for the upstream oracle");
     binary = await buildUpstreamOracle("1.37", (line) => process.stderr.write(`${line}\n`));
     upstream = await startChildMatcher(JSON.stringify(binary), { beyondModel: true });
   }, 3_600_000);

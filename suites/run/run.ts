@@ -1,7 +1,7 @@
 // `matchconform run`: the corpus, then generated scenarios against the model, then the
 // invariants on the implementation alone; then every failure group reduced and bucketed by cause.
 import { availableParallelism, loadavg } from "node:os";
-import type { Matcher } from "../../oracles/adapters/matcher.ts";
+import type { ImplementationHealth, Matcher } from "../../oracles/adapters/matcher.ts";
 import type { OutsideReferences } from "../../oracles/adapters/reference.ts";
 import { clauseNames } from "../../oracles/model/clauses.ts";
 import type { Progress } from "../../reports/progress.ts";
@@ -93,25 +93,7 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
       : health?.broken
         ? `the implementation was declared broken: ${health.broken}`
         : undefined;
-    const completion = completionOf(
-      input.options.budget,
-      {
-        corpus: { done: corpus.passed + corpus.failed + corpus.skipped, inScope: ctx.inScope.corpus },
-        generated: { done: generated.scenarios, inScope: ctx.inScope.generated },
-        invariantSamples: ctx.inScope.invariants ? invariants.map((i) => i.asked) : [],
-        buckets: applied.buckets,
-      },
-      {
-        interrupted: ctx.stopped ? ctx.stopReason : undefined,
-        broken: health?.broken ?? undefined,
-        answered: ctx.answered,
-        failures: ctx.implementationFailures,
-        abandoned: ctx.abandoned,
-        timeLimitMs: input.options.budget.timeLimitMs,
-        startUpMs: ctx.startUpMs,
-        machine: machineLoad(),
-      },
-    );
+    const completion = completionFor(ctx, { corpus, generated, invariants }, applied.buckets, health);
     const report: RunReport = {
       header: {
         ...header,
@@ -150,6 +132,35 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
   } finally {
     ctx.dispose();
   }
+}
+
+/** Whether the run did the work its budget promised, and why not. */
+function completionFor(
+  ctx: RunContext,
+  done: { corpus: CorpusCounts; generated: GeneratedCounts; invariants: readonly InvariantCounts[] },
+  buckets: RunReport["buckets"],
+  health: ImplementationHealth | undefined,
+): ReturnType<typeof completionOf> {
+  const { corpus, generated, invariants } = done;
+  return completionOf(
+    ctx.options.budget,
+    {
+      corpus: { done: corpus.passed + corpus.failed + corpus.skipped, inScope: ctx.inScope.corpus },
+      generated: { done: generated.scenarios, inScope: ctx.inScope.generated },
+      invariantSamples: ctx.inScope.invariants ? invariants.map((i) => i.asked) : [],
+      buckets,
+    },
+    {
+      interrupted: ctx.stopped ? ctx.stopReason : undefined,
+      broken: health?.broken ?? undefined,
+      answered: ctx.answered,
+      failures: ctx.implementationFailures,
+      abandoned: ctx.abandoned,
+      timeLimitMs: ctx.options.budget.timeLimitMs,
+      startUpMs: ctx.startUpMs,
+      machine: machineLoad(),
+    },
+  );
 }
 
 function referencesOf(input: RunInput, ctx: RunContext): NonNullable<RunReport["header"]["references"]> {
