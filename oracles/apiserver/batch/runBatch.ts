@@ -34,6 +34,26 @@ export interface BatchStats {
   skipped: number;
   /** Time spent waiting for sentinels, ms, summed over batches. */
   sentinelWaitMs: number;
+  /** Where a batch's time goes, ms per step, summed over batches (batches in flight together overlap). */
+  stepMs: Record<BatchStep, number>;
+}
+
+export const batchSteps = ["crds", "paramKinds", "realise", "sentinel", "probes", "cleanup"] as const;
+export type BatchStep = (typeof batchSteps)[number];
+
+export function emptyBatchStats(): BatchStats {
+  const stepMs = Object.fromEntries(batchSteps.map((s) => [s, 0])) as Record<BatchStep, number>;
+  return { batches: 0, queries: 0, probed: 0, skipped: 0, sentinelWaitMs: 0, stepMs };
+}
+
+/** `work`, its time added to the step's. */
+async function timed<T>(stats: BatchStats, step: BatchStep, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    stats.stepMs[step] += performance.now() - start;
+  }
 }
 
 /** What every batch of a run shares. */
@@ -62,20 +82,25 @@ export async function runBatch(
     const work = items.map((it, i) =>
       prepare(it.query, { runId: run.runId, batch, id: ids[i] as string }, run.minor, run.subjects),
     );
-    await ensureCrds(run, work);
+    const s = run.stats;
+    await timed(s, "crds", () => ensureCrds(run, work));
     const customParamKinds = customParamKindsOf(work);
     if (customParamKinds.length > 0)
-      await awaitParamKinds(run.http, { runId: run.runId, batch }, customParamKinds, run.sentinelTimeoutMs);
-    await realise(run, work, made);
+      await timed(s, "paramKinds", () =>
+        awaitParamKinds(run.http, { runId: run.runId, batch }, customParamKinds, run.sentinelTimeoutMs),
+      );
+    await timed(s, "realise", () => realise(run, work, made));
     const probes = work.filter((w) => w.state === "probe");
-    if (probes.length > 0) await raiseSentinel(run, batch, probes);
-    await pool(probes, 16, (w) => sendProbe(run.http, w));
+    if (probes.length > 0) await timed(s, "sentinel", () => raiseSentinel(run, batch, probes));
+    await timed(s, "probes", () => pool(probes, 16, (w) => sendProbe(run.http, w)));
     answer(run, items, work);
   } finally {
-    await cleanUp(
-      run.http,
-      `${batchLabel}=${run.runId}-${batch}`,
-      made.map((m) => m.path),
+    await timed(run.stats, "cleanup", () =>
+      cleanUp(
+        run.http,
+        `${batchLabel}=${run.runId}-${batch}`,
+        made.map((m) => m.path),
+      ),
     ).catch((e: Error) => run.log(`cleanup of batch ${batch}: ${e.message}`));
   }
 }
