@@ -97,6 +97,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     log,
     sentinelTimeoutMs: o.sentinelTimeoutMs ?? 30_000,
     ensureCrd: crdEnsurer(http, runId),
+    cleanups: new Set(),
   };
   const batcher = new Batcher({
     batchSize: o.batchSize ?? 50,
@@ -123,6 +124,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     close: () =>
       (closing ??= (async () => {
         await batcher.close();
+        await Promise.all(run.cleanups);
         await lease.stop();
         try {
           await removeLeftovers(http, runId, log);

@@ -68,7 +68,16 @@ export interface BatchRun {
   readonly log: (line: string) => void;
   readonly sentinelTimeoutMs: number;
   readonly ensureCrd: (c: CustomResource) => Promise<void>;
+  /**
+   * Batches' cleanups still under way: a batch's answers are given before its objects are deleted,
+   * and its slot is free before they are gone (deleting took as long as creating them, 4 s a batch
+   * on a loaded 2-core machine); the run's close waits for them.
+   */
+  readonly cleanups: Set<Promise<void>>;
 }
+
+/** Cleanups in flight at most: past it a batch waits for one to end, so that deletions keep up. */
+const maxCleanups = 4;
 
 export async function runBatch(
   run: BatchRun,
@@ -95,13 +104,16 @@ export async function runBatch(
     await timed(s, "probes", () => pool(probes, 16, (w) => sendProbe(run.http, w)));
     answer(run, items, work);
   } finally {
-    await timed(run.stats, "cleanup", () =>
+    const cleanup = timed(run.stats, "cleanup", () =>
       cleanUp(
         run.http,
         `${batchLabel}=${run.runId}-${batch}`,
         made.map((m) => m.path),
       ),
     ).catch((e: Error) => run.log(`cleanup of batch ${batch}: ${e.message}`));
+    run.cleanups.add(cleanup);
+    void cleanup.finally(() => run.cleanups.delete(cleanup));
+    while (run.cleanups.size > maxCleanups) await Promise.race(run.cleanups);
   }
 }
 
