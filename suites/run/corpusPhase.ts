@@ -35,6 +35,7 @@ export async function runCorpus(ctx: RunContext, cases: readonly LoadedCase[]): 
     if (answer === undefined) return; // not run: time limit
     // Where the model stops, the case's expectation is still the test's; an upstream oracle reduces it.
     const by = ctx.decidedBy(query);
+    if (by !== "model") ctx.beyondModel++;
     const rawSignature =
       by === "model"
         ? signature(ctx.model(query).clauses, t.expected.outcome, answer)

@@ -165,7 +165,12 @@ function completionFor(
 
 function referencesOf(input: RunInput, ctx: RunContext): NonNullable<RunReport["header"]["references"]> {
   const note = input.references?.note;
-  return { choice: input.references?.choice ?? "model", upstream: ctx.references.names, ...(note && { note }) };
+  return {
+    choice: input.references?.choice ?? "model",
+    upstream: ctx.references.names,
+    decided: ctx.beyondModel,
+    ...(note && { note }),
+  };
 }
 
 function notRunOf(ctx: RunContext): { notRun?: NonNullable<RunReport["footer"]["notRun"]> } {

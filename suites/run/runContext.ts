@@ -65,6 +65,8 @@ export class RunContext {
   readonly skips = new SkipTally();
   /** Where the model stops, who decides instead: an upstream oracle per minor, or none. */
   readonly references: OutsideReferences;
+  /** Queries put to the implementation where the model stops, an upstream oracle deciding them. */
+  beyondModel = 0;
   readonly startedAt: number;
   /** Loading the cases and starting the implementation: from `startedAt` to the phases' start. */
   readonly startUpMs: number;
@@ -251,7 +253,10 @@ export class RunContext {
     if (upstream === undefined || !this.mayAsk()) return undefined;
     const v = await this.#bounded(upstream.decide(q), this.#phaseEnd, undefined);
     if (v === undefined) return undefined;
-    if (v.verdict === "outcome") return { by, outcome: v.outcome };
+    if (v.verdict === "outcome") {
+      this.beyondModel++;
+      return { by, outcome: v.outcome };
+    }
     this.skips.notSent(phase, { by: "model", reason: `${outsideModel(q) ?? ""}, and ${v.why}` });
     return undefined;
   }
