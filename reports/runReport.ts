@@ -172,6 +172,8 @@ export interface RunReport {
     readonly references?: {
       readonly choice: string;
       readonly upstream: readonly UpstreamName[];
+      /** Queries put to the implementation where the model stops, an upstream oracle deciding them. */
+      readonly decided?: number;
       readonly note?: string;
     };
   };

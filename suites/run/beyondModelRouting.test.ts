@@ -95,7 +95,9 @@ describe("queries where the model stops", () => {
     expect(report.buckets).toEqual([]);
     expect(report.footer.skips.corpus.skipped).toBe(6);
     expect(report.footer.skips.corpus.reasons.every((r) => r.by === "model")).toBe(true);
-    expect(report.header.references).toEqual({ choice: "model", upstream: [] });
+    expect(report.header.references).toEqual({ choice: "model", upstream: [], decided: 0 });
+    // Nothing beyond the model was met that a reference could have decided: no note of it.
+    expect(summary(report)).not.toContain("where the model stops");
   });
 
   it("are decided by the reference of their minor, and a wrong answer there is a cause it decided", async () => {
@@ -116,7 +118,8 @@ describe("queries where the model stops", () => {
     // Reduced with the reference's answers: the minimal case still calls isIP, so upstream decides it.
     expect(bucket?.example.caseFile).toContain("isIP(");
     expect(bucket?.reduction.status).toBe("minimal");
-    expect(report.header.references).toEqual({ choice: "auto", upstream: ["upstream@1.37"] });
+    expect(report.header.references).toEqual({ choice: "auto", upstream: ["upstream@1.37"], decided: 6 });
+    expect(summary(report)).toContain("where the model stops (--reference auto): 6 queries decided by upstream@1.37");
     expect(validReport(report), JSON.stringify(validReport.errors)).toBe(true);
     for (const text of [summary(report), runMarkdown(report), runHtml(report), runJunit(report)])
       expect(text).toContain("decided by upstream@1.37");
