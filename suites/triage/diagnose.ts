@@ -184,6 +184,7 @@ function toBucket(acc: Accumulator, impact: Impact | undefined): Bucket {
     signature: diagnosis.key,
     title: titleOf(diagnosis),
     ...(source && { source }),
+    reference: diagnosis.reference ?? "model",
     clause: diagnosis.clause,
     phase: phases[0] ?? example.phase,
     phases: acc.phases,

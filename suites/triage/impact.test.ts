@@ -75,6 +75,8 @@ describe("asking the mix", () => {
     matcher: { match },
     model,
     allows: () => true,
+    decidedBy: () => "model",
+    referenceOutcome: async (x) => model(x).outcome,
     outcomeOf: async () => undefined,
   });
 

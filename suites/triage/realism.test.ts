@@ -68,6 +68,8 @@ describe("a cause's example is its most realistic one", () => {
     matcher,
     model: ctx.model,
     allows: () => true,
+    decidedBy: () => "model",
+    referenceOutcome: async (q) => ctx.model(q).outcome,
     outcomeOf: async (q) => {
       const a = await matcher.match(q);
       return a.answer === "outcome" ? a.outcome : undefined;
