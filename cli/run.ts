@@ -44,6 +44,8 @@ export interface RunArgs {
   readonly updateExpectedFailures?: string | undefined;
   readonly reportDir?: string | undefined;
   readonly saveRegressions?: string | undefined;
+  /** Causes seen only on inputs no real cluster produces fail the run too. */
+  readonly failOnUnrealInputs?: boolean | undefined;
   readonly caseTimeout?: string | undefined;
   /** Who decides where the model stops: auto (default), model, upstream. */
   readonly reference?: string | undefined;
@@ -97,7 +99,7 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
       const progress = terminalProgress(process.stderr, limited ? performance.now() + budget.timeLimitMs : undefined);
       const report = await runConformance({
         matcher,
-        options: { budget, seed, minors, caseFiles: args.cases },
+        options: { budget, seed, minors, caseFiles: args.cases, failOnUnrealInputs: args.failOnUnrealInputs },
         cases,
         expected,
         progress,
@@ -240,6 +242,7 @@ function optionsOf(args: RunArgs, budget: RunBudget): Record<string, string | nu
     timeLimitMs: Number.isFinite(budget.timeLimitMs) ? budget.timeLimitMs : 0,
     invariantRuns: budget.invariantRuns,
     allVersions: args.allVersions ?? false,
+    ...(args.failOnUnrealInputs && { failOnUnrealInputs: true }),
     ...(args.kubernetesVersion && { kubernetesVersion: args.kubernetesVersion }),
     ...(args.expectedFailures && { expectedFailures: args.expectedFailures }),
   };
@@ -253,6 +256,7 @@ function replayCommand(args: RunArgs, seed: number): string {
     args.module && `--module ${q(args.module)}`,
     args.kubernetesVersion && `--kubernetes-version ${args.kubernetesVersion}`,
     args.allVersions && "--all-versions",
+    args.failOnUnrealInputs && "--fail-on-unreal-inputs",
     args.profile && `--profile ${args.profile}`,
     args.numRuns && `--num-runs ${args.numRuns}`,
     args.timeLimit && `--time-limit ${args.timeLimit}`,

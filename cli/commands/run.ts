@@ -30,6 +30,11 @@ const options = {
     complete: "file",
     help: "write the expected-failures file this run implies (entries still failing kept, new causes added)",
   },
+  "fail-on-unreal-inputs": {
+    type: "boolean",
+    group: "Known failures",
+    help: "causes seen only on inputs no real cluster produces (a kindless equivalent, a missing namespace) fail the run too; by default they are reported apart and do not",
+  },
   "report-dir": reportDir(".matchconform/report"),
   "save-regressions": {
     type: "string",

@@ -1,7 +1,6 @@
 // Causes seen only on inputs no real cluster produces: when an implementation is tested on them on
 // purpose (the corpus's cases of them, the generators' edges) they are reported in a section of
-// their own, never counted or ranked as causes, and fail the run only when asked (the run option
-// failOnUnrealInputs). A cause lands here only when none of its reduced examples is reproducible
+// their own, never counted or ranked as causes, and fail the run only when asked (--fail-on-unreal-inputs). A cause lands here only when none of its reduced examples is reproducible
 // (the merge shows a reproducible one whenever there is one, realism.ts) and the input itself is
 // what no cluster sends: the apiserver oracle also calls queries not reproducible that a real
 // cluster does send but it cannot observe (a MutatingAdmissionPolicy's DELETE, a bare
