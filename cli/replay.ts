@@ -1,7 +1,7 @@
 // `matchconform replay <files or folders...> [--kubernetes-version 1.37]`
 import { isMinor, supportedMinors } from "../oracles/contract/versions.ts";
-import { closingLine, formatFailures, formatNotRun, nothingTested } from "../reports/replayText.ts";
 import { defaultCorpus } from "../package/packageRoot.ts";
+import { closingLine, formatFailures, formatNotRun, nothingTested } from "../reports/replayText.ts";
 import { loadEvery } from "../suites/format/loadAll.ts";
 import { notRun, replayWith } from "../suites/replay/replayCases.ts";
 import { replayTargets } from "../suites/replay/replayTargets.ts";
