@@ -9,6 +9,12 @@ const options = {
   "kubernetes-version": kubernetesVersion("the one minor to test (default: the latest the implementation declares)"),
   "all-versions": { type: "boolean", group: "Kubernetes", help: "every minor the implementation declares" },
   ...budgetOptions,
+  shard: {
+    type: "string",
+    value: "i/n",
+    group: "Budget",
+    help: "only the i-th of n disjoint shares of the work (corpus tests, generated batches, invariants); merge-reports puts the n reports together",
+  },
   "expected-failures": {
     type: "string",
     value: "<file>",
@@ -52,6 +58,7 @@ written also when the run ends early (a signal, an implementation that would not
     'matchconform run --implementation "./my-matcher" --seed 7   # a matcher speaking line protocol v1',
     "matchconform run --module my-matcher.mjs --all-versions --expected-failures known.yaml",
     "matchconform run --implementation upstream@1.37 my-cases/   # upstream's code on case files of your own",
+    "matchconform run --seed 7 --shard 2/4 --report-dir shard-2   # one of four CI jobs; then merge-reports",
   ],
   exitCodes: [
     ["0", "nothing diverged (or only expected failures)"],

@@ -1,10 +1,10 @@
 // `matchconform run`: the corpus, then generated scenarios against the model, then the
 // invariants on the implementation alone; then every failure group reduced and bucketed by cause.
 import { availableParallelism, loadavg } from "node:os";
-import type { Matcher } from "../../oracles/adapters/matcher.ts";
+import type { ImplementationHealth, Matcher } from "../../oracles/adapters/matcher.ts";
 import { clauseNames } from "../../oracles/model/clauses.ts";
 import type { Progress } from "../../reports/progress.ts";
-import type { RunReport, SkipPhase } from "../../reports/runReport.ts";
+import type { Completion, RunReport, SkipPhase } from "../../reports/runReport.ts";
 import { verdict } from "../../reports/verdict.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
 import { diagnose } from "../triage/diagnose.ts";
@@ -21,6 +21,7 @@ import { runInvariants } from "./invariantPhase.ts";
 import type { RunOptions } from "./options.ts";
 import type { RunClock } from "./runContext.ts";
 import { RunContext } from "./runContext.ts";
+import { shardBudget } from "./shard.ts";
 
 export interface RunInput {
   readonly matcher: Matcher;
@@ -50,15 +51,7 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
   const failures = new FailureLog();
   const ctx = new RunContext(input.matcher, input.options, failures, input.progress, input.clock);
   try {
-    ctx.enter("corpus");
-    const corpus = await runCorpus(ctx, input.cases);
-    ctx.enter("generated");
-    const generatedStart = performance.now();
-    const firstBefore = failures.countIn("generated");
-    const generated = await runGenerated(ctx);
-    const firstAt = firstDivergenceAt(failures, firstBefore);
-    ctx.enter("invariants");
-    const invariants = await runInvariants(ctx);
+    const phases = await runPhases(ctx, input.cases);
     ctx.enter("reduction");
     ctx.skips.phase = undefined; // reductions ask again: not counted
     ctx.progress.phase("diagnosis", failures.groups.length);
@@ -69,55 +62,15 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
     );
     const applied = applyExpectedFailures(collected, input.expected);
     const health = input.matcher.health?.();
-
-    const { command, module, ...header } = input.header;
-    const partial = ctx.stopped
-      ? `interrupted by ${ctx.stopReason}`
-      : health?.broken
-        ? `the implementation was declared broken: ${health.broken}`
-        : undefined;
-    const completion = completionOf(
-      input.options.budget,
-      {
-        corpus: { done: corpus.passed + corpus.failed + corpus.skipped, inScope: ctx.inScope.corpus },
-        generated: { done: generated.scenarios, inScope: ctx.inScope.generated },
-        invariantSamples: ctx.inScope.invariants ? invariants.map((i) => i.asked) : [],
-        buckets: applied.buckets,
-      },
-      {
-        interrupted: ctx.stopped ? ctx.stopReason : undefined,
-        broken: health?.broken ?? undefined,
-        answered: ctx.answered,
-        failures: ctx.implementationFailures,
-        abandoned: ctx.abandoned,
-        timeLimitMs: input.options.budget.timeLimitMs,
-        startUpMs: ctx.startUpMs,
-        machine: machineLoad(),
-      },
-    );
+    const completion = completionFor(ctx, phases, applied.buckets, health);
     const report: RunReport = {
-      header: {
-        ...header,
-        startedAt,
-        implementation: { ...input.matcher.info, ...(command && { command }), ...(module && { module }) },
-        input: input.matcher.input,
-        kubernetesVersions: input.options.minors,
-        capabilities: input.matcher.capabilities,
-        subjects: input.matcher.subjects,
-        seed: input.options.seed,
-        ...(partial && { partial }),
-      },
+      header: headerOf(input, ctx, startedAt, health),
       buckets: applied.buckets,
       expectedFailures: { stillFailing: applied.stillFailing, noLongerFailing: applied.noLongerFailing },
       footer: {
-        corpus,
-        generated: {
-          ...generated,
-          timeToFirstDivergenceMs: firstAt === undefined ? null : Math.round(firstAt - generatedStart),
-        },
-        invariants,
+        ...phases,
         firstFailureMs: failures.firstAt === undefined ? null : Math.round(failures.firstAt - started),
-        skips: skipsOf(ctx, corpus, generated, invariants),
+        skips: skipsOf(ctx, phases.corpus, phases.generated, phases.invariants),
         implementationFailures: ctx.implementationFailures,
         clauseCoverage: Object.fromEntries(clauseNames.map((c) => [c, ctx.coverage.get(c) ?? 0])),
         ...notRunOf(ctx),
@@ -132,6 +85,83 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
   } finally {
     ctx.dispose();
   }
+}
+
+interface PhaseCounts {
+  readonly corpus: CorpusCounts;
+  readonly generated: GeneratedCounts & { readonly timeToFirstDivergenceMs: number | null };
+  readonly invariants: InvariantCounts[];
+}
+
+/** The corpus, the generated scenarios and the invariants, one after the other. */
+async function runPhases(ctx: RunContext, cases: readonly LoadedCase[]): Promise<PhaseCounts> {
+  ctx.enter("corpus");
+  const corpus = await runCorpus(ctx, cases);
+  ctx.enter("generated");
+  const generatedStart = performance.now();
+  const firstBefore = ctx.failures.countIn("generated");
+  const generated = await runGenerated(ctx);
+  const firstAt = firstDivergenceAt(ctx.failures, firstBefore);
+  ctx.enter("invariants");
+  const invariants = await runInvariants(ctx);
+  const timeToFirstDivergenceMs = firstAt === undefined ? null : Math.round(firstAt - generatedStart);
+  return { corpus, generated: { ...generated, timeToFirstDivergenceMs }, invariants };
+}
+
+/** Whether the work promised was done: a shard answers for its share of it (shard.ts). */
+function completionFor(
+  ctx: RunContext,
+  { corpus, generated, invariants }: PhaseCounts,
+  buckets: RunReport["buckets"],
+  health: ImplementationHealth | undefined,
+): Completion {
+  const budget = shardBudget(ctx.options.budget, ctx.options.shard);
+  return completionOf(
+    budget,
+    {
+      corpus: { done: corpus.passed + corpus.failed + corpus.skipped, inScope: ctx.inScope.corpus },
+      generated: { done: generated.scenarios, inScope: ctx.inScope.generated },
+      invariantSamples: ctx.inScope.invariants ? invariants.map((i) => i.asked) : [],
+      buckets,
+    },
+    {
+      interrupted: ctx.stopped ? ctx.stopReason : undefined,
+      broken: health?.broken ?? undefined,
+      answered: ctx.answered,
+      failures: ctx.implementationFailures,
+      abandoned: ctx.abandoned,
+      timeLimitMs: budget.timeLimitMs,
+      startUpMs: ctx.startUpMs,
+      machine: machineLoad(),
+    },
+  );
+}
+
+function headerOf(
+  input: RunInput,
+  ctx: RunContext,
+  startedAt: string,
+  health: ImplementationHealth | undefined,
+): RunReport["header"] {
+  const { command, module, ...header } = input.header;
+  const partial = ctx.stopped
+    ? `interrupted by ${ctx.stopReason}`
+    : health?.broken
+      ? `the implementation was declared broken: ${health.broken}`
+      : undefined;
+  const shard = input.options.shard;
+  return {
+    ...header,
+    startedAt,
+    implementation: { ...input.matcher.info, ...(command && { command }), ...(module && { module }) },
+    input: input.matcher.input,
+    kubernetesVersions: input.options.minors,
+    capabilities: input.matcher.capabilities,
+    subjects: input.matcher.subjects,
+    seed: input.options.seed,
+    ...(shard && { shard: { index: shard.index, count: shard.count } }),
+    ...(partial && { partial }),
+  };
 }
 
 function notRunOf(ctx: RunContext): { notRun?: NonNullable<RunReport["footer"]["notRun"]> } {
