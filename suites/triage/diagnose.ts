@@ -13,6 +13,7 @@ import type { FailureGroup, FailureLog } from "./failureLog.ts";
 import { inParallel } from "./inParallel.ts";
 import type { ReducedFailure } from "./reducedFailure.ts";
 import { reduceFailure } from "./reduceFailure.ts";
+import { type Candidate, smallerFirst } from "./smallestExample.ts";
 import type { TriageContext } from "./triageContext.ts";
 
 interface Reduced {
@@ -54,7 +55,8 @@ export async function diagnose(
 }
 
 interface Accumulator {
-  readonly first: ReducedFailure;
+  /** The smallest reduced example of the key so far: what the bucket shows. */
+  first: ReducedFailure;
   count: number;
   readonly phases: Record<Phase, number>;
   readonly minors: Set<Minor>;
@@ -86,7 +88,7 @@ function merge(reduced: readonly Reduced[]): Bucket[] {
           rawSignatures: new Set(),
         };
         byKey.set(key, acc);
-      }
+      } else if (smallerFirst(candidate(result), candidate(acc.first)) < 0) acc.first = result;
       const n = shares[i] ?? 0;
       acc.count += n;
       acc.phases[group.phase] += n;
@@ -127,6 +129,10 @@ function familyRow(r: ReducedFailure): string {
   const parts = m.split(": ");
   const field = parts[0]?.split(".").at(-1) ?? "";
   return parts.length > 1 ? `${field}: ${parts.at(-1)}`.slice(0, 160) : m.slice(0, 160) || "no message";
+}
+
+function candidate(r: ReducedFailure): Candidate {
+  return { status: r.reduction.status, caseFile: r.example.caseFile };
 }
 
 /** `total` split into `parts` whole shares, the remainder to the first. */
