@@ -113,6 +113,23 @@ describe("the action's run and summary steps", () => {
     );
   }, 120_000);
 
+  it("name the reason a minor the matcher does not declare cannot be tested, not the usage text's last line", async () => {
+    const only137 = join(mkdtempSync(join(scratch, "module-")), "only-137.mjs");
+    const model = join(process.cwd(), "examples", "model-matcher.mjs");
+    writeFileSync(
+      only137,
+      `import handle from ${JSON.stringify(model)};
+export default (m) => (m.cmd === "start" ? { ...handle(m), kubernetesVersions: ["1.37"] } : handle(m));
+`,
+    );
+    const s = await steps({ MODULE: only137, KUBERNETES_VERSIONS: "1.36" });
+    expect(s.results).toEqual([{ kubernetesVersion: "1.36", exitCode: 2, folder: "1.36" }]);
+    expect(s.verdict).toBe("2");
+    expect(s.annotations).toMatch(
+      /^::error title=matchconform at Kubernetes 1.36::could not test: the implementation does not declare Kubernetes 1.36 \(it declares 1.37\)$/m,
+    );
+  }, 120_000);
+
   it("refuse to run without an implementation or a module", async () => {
     const s = await steps({});
     expect(s.runExit).toBe(2);

@@ -50,8 +50,8 @@ for (const r of runs) {
     const titles = r.report?.freshTitles ?? [];
     const listed = titles.slice(0, 3).join("; ") + (titles.length > 3 ? "; …" : "");
     annotate(r, `${r.report?.fresh ?? "some"} new cause(s) of divergence${listed ? `: ${listed}` : ""}`);
-  } else if (r.exitCode === 2) annotate(r, `could not test: ${lastLine(r) || "see the log"}`);
-  else if (r.exitCode === 3) annotate(r, `incomplete: ${lastLine(r) || "the promised work was not done in time"}`);
+  } else if (r.exitCode === 2) annotate(r, `could not test: ${reasonOf(r) || "see the log"}`);
+  else if (r.exitCode === 3) annotate(r, `incomplete: ${reasonOf(r) || "the promised work was not done"}`);
   else if (r.exitCode !== 0) annotate(r, `interrupted (exit ${r.exitCode})`);
 }
 const verdict = runs.some((r) => r.exitCode === 2)
@@ -82,6 +82,8 @@ function reportOf(dir) {
     expected: report.buckets.length - fresh.length,
     fixed: report.expectedFailures?.noLongerFailing?.length ?? 0,
     minors: (report.header.kubernetesVersions ?? []).join(", "),
+    reason:
+      report.footer?.completion?.status === "incomplete" ? report.footer.completion.reason : report.header.partial,
   };
 }
 
@@ -110,8 +112,16 @@ function tail(r, lines = 20) {
   return existsSync(file) ? readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n") : "";
 }
 
-function lastLine(r) {
-  return tail(r, 1).trim();
+/**
+ * Why a run could not test or was incomplete, in its own words: its report's reason (the partial
+ * report's, or its completion's), else the last line it printed as "matchconform: …" (its error),
+ * else its last line. Not simply the last line: after a usage error that was the usage text's.
+ */
+function reasonOf(r) {
+  if (typeof r.report?.reason === "string" && r.report.reason !== "") return r.report.reason;
+  const lines = tail(r, 200).split("\n");
+  const own = lines.filter((l) => l.startsWith("matchconform: ")).at(-1);
+  return (own?.slice("matchconform: ".length) ?? lines.at(-1) ?? "").trim();
 }
 
 function annotate(r, message) {
