@@ -74,39 +74,16 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
     replay: replayCommand(args, seed),
     seed,
   };
-  const written = (given: RunReport) => {
-    const report = withReproducibility(given);
-    writeReports(dir, report);
-    out(summary(report, dir));
-    out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);
-  };
+  const written = (given: RunReport) => writeAndSay(dir, given, out);
   const unfinished = (implementation: RunReport["header"]["implementation"], why: string) =>
     written(unfinishedReport({ header, implementation, kubernetesVersions: [], startedAt, why }));
 
   // From here on a signal ends the run with a report (before the implementation answers start, once it has).
   const interrupts = onSignals(err);
   try {
-    return await runWith(await openChecked(), interrupts);
+    return await runWith(await openChecked(args, budget, caseTimeoutMs, unfinished), interrupts);
   } finally {
     interrupts.dispose();
-  }
-
-  async function openChecked(): Promise<Matcher> {
-    try {
-      return await openImplementation({
-        implementation: args.implementation,
-        module: args.module,
-        caseTimeoutMs,
-        startTimeoutMs: startUpBudgetMs(budget),
-      });
-    } catch (e) {
-      // A child that was run but would not start still gets its report, saying why.
-      // A --module runs in a child too (oracles/adapters/moduleHost.ts).
-      const command = args.implementation ?? args.module;
-      if (e instanceof MatcherStartError && command !== undefined)
-        unfinished({ name: command, version: "unknown", command }, startUpFailure(e.message, startUpBudgetMs(budget)));
-      throw e;
-    }
   }
 
   async function runWith(matcher: Matcher, interrupts: Interrupts): Promise<number> {
@@ -142,24 +119,64 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
           ? report
           : { ...report, footer: { ...report.footer, exitCode: interruptExitCodes[signal] } };
       written(final);
-      if (args.updateExpectedFailures) {
-        const file = args.updateExpectedFailures;
-        const previous = existsSync(file) ? loadExpectedFailures(file) : expected;
-        const entries = updatedExpectedFailures(final, previous);
-        writeFileSync(`${file}.tmp`, expectedFailuresYaml(entries));
-        renameSync(`${file}.tmp`, file);
-        out(`${entries.length} expected failure${entries.length === 1 ? "" : "s"} written to ${file}`);
-      }
-      if (args.saveRegressions) {
-        const saved = saveRegressions(args.saveRegressions, final);
-        out(`${saved.length} regression case file${saved.length === 1 ? "" : "s"} written to ${args.saveRegressions}`);
-      }
+      keepFromRun(args, final, expected, out);
       const closing = closingLine(final);
       if (closing !== undefined) err(closing);
       return final.footer.exitCode;
     } finally {
       await closeWithin(matcher, 4000);
     }
+  }
+}
+
+/** The implementation started, or a report of why not (a child that was run but would not start). */
+async function openChecked(
+  args: RunArgs,
+  budget: RunBudget,
+  caseTimeoutMs: number | undefined,
+  unfinished: (implementation: RunReport["header"]["implementation"], why: string) => void,
+): Promise<Matcher> {
+  try {
+    return await openImplementation({
+      implementation: args.implementation,
+      module: args.module,
+      caseTimeoutMs,
+      startTimeoutMs: startUpBudgetMs(budget),
+    });
+  } catch (e) {
+    // A --module runs in a child too (oracles/adapters/moduleHost.ts).
+    const command = args.implementation ?? args.module;
+    if (e instanceof MatcherStartError && command !== undefined)
+      unfinished({ name: command, version: "unknown", command }, startUpFailure(e.message, startUpBudgetMs(budget)));
+    throw e;
+  }
+}
+
+function writeAndSay(dir: string, given: RunReport, out: (line: string) => void): void {
+  const report = withReproducibility(given);
+  writeReports(dir, report);
+  out(summary(report, dir));
+  out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);
+}
+
+/** What the run leaves besides its reports: the expected-failures file it implies, its regression cases. */
+function keepFromRun(
+  args: RunArgs,
+  final: RunReport,
+  expected: readonly ExpectedFailure[],
+  out: (line: string) => void,
+): void {
+  if (args.updateExpectedFailures) {
+    const file = args.updateExpectedFailures;
+    const previous = existsSync(file) ? loadExpectedFailures(file) : expected;
+    const entries = updatedExpectedFailures(final, previous);
+    writeFileSync(`${file}.tmp`, expectedFailuresYaml(entries));
+    renameSync(`${file}.tmp`, file);
+    out(`${entries.length} expected failure${entries.length === 1 ? "" : "s"} written to ${file}`);
+  }
+  if (args.saveRegressions) {
+    const saved = saveRegressions(args.saveRegressions, final);
+    out(`${saved.length} regression case file${saved.length === 1 ? "" : "s"} written to ${args.saveRegressions}`);
   }
 }
 
