@@ -154,5 +154,5 @@ describe("replay of a report's bundles", () => {
     expect(r.err).toBe("");
     expect(r.out).toMatch(/^[1-9]\d{2,} passed, 0 failed/m);
     expect(r.code).toBe(0);
-  });
+  }, 120_000);
 });
