@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Step "summary" of action.yml: one table of the runs that run-versions.mjs recorded, then each
 // run's report.md, appended to the job summary (GITHUB_STEP_SUMMARY); an error annotation per run
-// that failed, telling new divergences (exit 1) from a run that could not test (exit 2); and the
+// that failed, telling new divergences (exit 1) from a run that could not test (exit 2) or did not
+// do its promised work (exit 3), each in the run's own words; and the
 // verdict as the step's output `exit-code` (2 if a run could not test, else 1 if one diverged,
 // else the first other non-zero code, else 0), which the action's last step exits with, after
 // the upload. Exits non-zero only when there is nothing to summarise.
