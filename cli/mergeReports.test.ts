@@ -22,25 +22,32 @@ const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : 
 
 const shardDirs = [1, 2, 3, 4].map((i) => join(dir, `shard-${i}`));
 const codes: number[] = [];
+const shardOut: string[] = [];
 let whole: RunReport;
 
 beforeAll(async () => {
   const run = (reportDir: string, ...more: string[]) =>
     cli("run", "--implementation", matcher, ...budget, "--report-dir", reportDir, ...more);
   codes.push((await run(join(dir, "whole"))).code);
-  for (const [i, d] of shardDirs.entries()) codes.push((await run(d, "--shard", `${i + 1}/4`)).code);
+  for (const [i, d] of shardDirs.entries()) {
+    const r = await run(d, "--shard", `${i + 1}/4`);
+    codes.push(r.code);
+    shardOut.push(r.out);
+  }
   whole = read(join(dir, "whole"));
 }, 600_000);
 
 describe("run --shard and merge-reports", () => {
   it("merges four shards into the unsharded run's causes and counts", async () => {
     expect(codes).toEqual([1, 1, 1, 1, 1]);
+    expect(shardOut[1]).toMatch(/^shard 2\/4: matchconform merge-reports /m);
     const shards = shardDirs.map(read);
     expect(shards.map((s) => s.header.shard)).toEqual([1, 2, 3, 4].map((index) => ({ index, count: 4 })));
     const out = join(dir, "merged");
     const r = await cli("merge-reports", ...shardDirs, "--report-dir", out);
     expect(r.err).toBe("");
     expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^merged: shards 1, 2, 3, 4 of 4$/m);
     const merged = read(out);
     expect(causes(whole).length).toBeGreaterThanOrEqual(2);
     expect(causes(merged).sort(byKey)).toEqual(causes(whole).sort(byKey));

@@ -40,6 +40,7 @@ export async function mergeReportsCommand(
     return 2;
   }
   writeReports(dir, merged.report);
+  out(`merged: shards ${merged.report.header.merged?.shards.join(", ")} of ${merged.report.header.merged?.count}`);
   out(summary(merged.report, dir));
   out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);
   const c = merged.report.footer.completion;

@@ -157,6 +157,11 @@ function writeAndSay(dir: string, given: RunReport, out: (line: string) => void)
   writeReports(dir, report);
   out(summary(report, dir));
   out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);
+  const shard = report.header.shard;
+  if (shard !== undefined)
+    out(
+      `shard ${shard.index}/${shard.count}: matchconform merge-reports <the ${shard.count} shards' report folders> writes the whole run's report`,
+    );
 }
 
 /** What the run leaves besides its reports: the expected-failures file it implies, its regression cases. */
