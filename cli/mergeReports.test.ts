@@ -104,6 +104,29 @@ describe("run --shard and merge-reports", () => {
     30_000,
   );
 
+  it("exits 2 when a shard could not test, whatever the others found", async () => {
+    const broken = read(shardDirs[3] as string);
+    const why = "the implementation was declared broken: 3 cases in a row timed out";
+    const file = join(dir, "broken-shard.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...broken,
+        header: { ...broken.header, partial: why },
+        footer: {
+          ...broken.footer,
+          completion: { status: "incomplete", cause: "implementation", reason: why, shortfalls: [] },
+          exitCode: 2,
+        },
+      }),
+    );
+    const out = join(dir, "m-broken");
+    const r = await cli("merge-reports", ...shardDirs.slice(0, 3), file, "--report-dir", out);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`shard 4/4: ${why}`);
+    expect(read(out).header.partial).toBe(`shard 4/4: ${why}`);
+  }, 30_000);
+
   it("refuses what is not a shard's report, exit 2", async () => {
     const notJson = join(dir, "not.json");
     writeFileSync(notJson, "{");

@@ -26,7 +26,12 @@ export function mergeReports(given: readonly RunReport[]): Merged {
     header: mergeHeader(reports, first),
     buckets,
     expectedFailures: { stillFailing, noLongerFailing },
-    footer: { ...mergeFooter(reports), completion, exitCode: exitCodeOf(completion, buckets) },
+    // A shard that could not test (2) leaves the run untested there, whatever the others found.
+    footer: {
+      ...mergeFooter(reports),
+      completion,
+      exitCode: reports.some((r) => r.footer.exitCode === 2) ? 2 : exitCodeOf(completion, buckets),
+    },
   };
   return { ok: true, report: { ...report, footer: { ...report.footer, verdict: verdict(report) } } };
 }
