@@ -24,6 +24,8 @@ import {
 import { budgetOf, durationMs, seedOf } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
 import { interruptExitCodes } from "./interrupt.ts";
+import type { ChosenReferences } from "./references.ts";
+import { openReferences, referenceChoiceFor } from "./references.ts";
 import type { Interrupts } from "./runSignals.ts";
 import { closeWithin, onSignals } from "./runSignals.ts";
 import { unfinishedReport } from "./unfinishedReport.ts";
@@ -44,6 +46,8 @@ export interface RunArgs {
   readonly reportDir?: string | undefined;
   readonly saveRegressions?: string | undefined;
   readonly caseTimeout?: string | undefined;
+  /** Who decides where the model stops: auto (default), model, upstream. */
+  readonly reference?: string | undefined;
   /** `i/n`: only the i-th of n disjoint shares of the work. */
   readonly shard?: string | undefined;
   readonly cases: readonly string[];
@@ -59,6 +63,7 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   const expected: ExpectedFailure[] = args.expectedFailures ? loadExpectedFailures(args.expectedFailures) : [];
   const cases = loadAll(args.cases.length > 0 ? args.cases : [defaultCorpus]);
   const caseTimeoutMs = args.caseTimeout === undefined ? undefined : durationMs("--case-timeout", args.caseTimeout);
+  const referenceChoice = referenceChoiceFor(args);
   const limited = Number.isFinite(budget.timeLimitMs);
   const dir = args.reportDir ?? join(".matchconform", "report");
   // A folder the reports cannot go to ends the run before any work, not after it.
@@ -67,36 +72,31 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
     err(`matchconform: ${dirProblem}`);
     return 2;
   }
-  const header = {
-    matchconform: packageVersion,
-    profile: args.profile ?? "default",
-    options: optionsOf(args, budget),
-    replay: replayCommand(args, seed),
-    seed,
-  };
-  const written = (given: RunReport) => writeAndSay(dir, given, out);
+  const header = headerOf(args, budget, seed);
+  const written = writtenTo(dir, out);
   const unfinished = (implementation: RunReport["header"]["implementation"], why: string) =>
     written(unfinishedReport({ header, implementation, kubernetesVersions: [], startedAt, why }));
 
   // From here on a signal ends the run with a report (before the implementation answers start, once it has).
   const interrupts = onSignals(err);
   try {
-    return await runWith(await openChecked(args, budget, caseTimeoutMs, unfinished), interrupts);
+    const opened = await openChecked(
+      args,
+      { caseTimeoutMs, budget, beyondModel: referenceChoice !== "model" },
+      unfinished,
+    );
+    return await runWith(opened, interrupts);
   } finally {
     interrupts.dispose();
   }
 
   async function runWith(matcher: Matcher, interrupts: Interrupts): Promise<number> {
+    let references: ChosenReferences | undefined;
     try {
-      let minors: Minor[];
-      try {
-        minors = minorsOf(args, matcher.kubernetesVersions);
-      } catch (e) {
-        if (e instanceof UsageError) unfinished(implementationOf(args, matcher), e.message);
-        throw e;
-      }
+      const minors = minorsChecked(args, matcher, unfinished);
       if (!isFull(matcher.capabilities))
         out(`claimed profile: ${describeCapabilities(matcher.capabilities)} (nothing outside it is generated or sent)`);
+      references = await openReferences(referenceChoice, minors, (line) => err(line), caseTimeoutMs);
       // The time limit counts from here, after start-up (suites/run/runContext.ts).
       const progress = terminalProgress(process.stderr, limited ? performance.now() + budget.timeLimitMs : undefined);
       const report = await runConformance({
@@ -111,66 +111,71 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
           ...(args.module && { module: args.module }),
         },
         clock: { startedAt, signal: interrupts.signal },
+        references,
       });
       progress.done();
       const signal = interrupts.received();
-      const final: RunReport =
+      const final =
         signal === undefined
           ? report
           : { ...report, footer: { ...report.footer, exitCode: interruptExitCodes[signal] } };
       written(final);
-      keepFromRun(args, final, expected, out);
+      afterReport(args, final, expected, out);
       const closing = closingLine(final);
       if (closing !== undefined) err(closing);
       return final.footer.exitCode;
     } finally {
-      await closeWithin(matcher, 4000);
+      await Promise.all([closeWithin(matcher, 4000), references?.oracles.close()]);
     }
   }
 }
 
-/** The implementation started, or a report of why not (a child that was run but would not start). */
+/** Writes the reports to `dir` and says so on `out`. */
+function writtenTo(dir: string, out: (line: string) => void): (given: RunReport) => void {
+  return (given) => {
+    const report = withReproducibility(given);
+    writeReports(dir, report);
+    out(summary(report, dir));
+    out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);
+    const shard = report.header.shard;
+    if (shard !== undefined)
+      out(
+        `shard ${shard.index}/${shard.count}: matchconform merge-reports <the ${shard.count} shards' report folders> writes the whole run's report`,
+      );
+  };
+}
+
+/** The implementation, started; one that was run but would not start still gets its report, saying why. */
 async function openChecked(
   args: RunArgs,
-  budget: RunBudget,
-  caseTimeoutMs: number | undefined,
+  o: { readonly caseTimeoutMs: number | undefined; readonly budget: RunBudget; readonly beyondModel: boolean },
   unfinished: (implementation: RunReport["header"]["implementation"], why: string) => void,
 ): Promise<Matcher> {
   try {
     return await openImplementation({
       implementation: args.implementation,
       module: args.module,
-      caseTimeoutMs,
-      startTimeoutMs: startUpBudgetMs(budget),
+      caseTimeoutMs: o.caseTimeoutMs,
+      startTimeoutMs: startUpBudgetMs(o.budget),
+      // The run keeps back what no reference decides (suites/run/runContext.ts whyNotSent).
+      beyondModel: o.beyondModel,
     });
   } catch (e) {
     // A --module runs in a child too (oracles/adapters/moduleHost.ts).
     const command = args.implementation ?? args.module;
     if (e instanceof MatcherStartError && command !== undefined)
-      unfinished({ name: command, version: "unknown", command }, startUpFailure(e.message, startUpBudgetMs(budget)));
+      unfinished({ name: command, version: "unknown", command }, startUpFailure(e.message, startUpBudgetMs(o.budget)));
     throw e;
   }
 }
 
-function writeAndSay(dir: string, given: RunReport, out: (line: string) => void): void {
-  const report = withReproducibility(given);
-  writeReports(dir, report);
-  out(summary(report, dir));
-  out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);
-  const shard = report.header.shard;
-  if (shard !== undefined)
-    out(
-      `shard ${shard.index}/${shard.count}: matchconform merge-reports <the ${shard.count} shards' report folders> writes the whole run's report`,
-    );
-}
-
-/** What the run leaves besides its reports: the expected-failures file it implies, its regression cases. */
-function keepFromRun(
+/** The files a finished run writes besides its reports: the expected failures it implies, its regressions. */
+function afterReport(
   args: RunArgs,
   final: RunReport,
   expected: readonly ExpectedFailure[],
   out: (line: string) => void,
-): void {
+) {
   if (args.updateExpectedFailures) {
     const file = args.updateExpectedFailures;
     const previous = existsSync(file) ? loadExpectedFailures(file) : expected;
@@ -208,6 +213,20 @@ function implementationOf(args: RunArgs, m: Matcher): RunReport["header"]["imple
   };
 }
 
+/** The run's minors; a choice the implementation cannot meet still gets its report, saying why. */
+function minorsChecked(
+  args: RunArgs,
+  matcher: Matcher,
+  unfinished: (implementation: RunReport["header"]["implementation"], why: string) => void,
+): Minor[] {
+  try {
+    return minorsOf(args, matcher.kubernetesVersions);
+  } catch (e) {
+    if (e instanceof UsageError) unfinished(implementationOf(args, matcher), e.message);
+    throw e;
+  }
+}
+
 function minorsOf(args: RunArgs, declared: readonly Minor[]): Minor[] {
   if (args.kubernetesVersion !== undefined) {
     const v = args.kubernetesVersion;
@@ -219,6 +238,16 @@ function minorsOf(args: RunArgs, declared: readonly Minor[]): Minor[] {
   if (declared.length === 0)
     throw new UsageError("the implementation declares no Kubernetes minor that format v1 covers");
   return args.allVersions ? [...declared] : [declared.at(-1) as Minor];
+}
+
+function headerOf(args: RunArgs, budget: RunBudget, seed: number) {
+  return {
+    matchconform: packageVersion,
+    profile: args.profile ?? "default",
+    options: optionsOf(args, budget),
+    replay: replayCommand(args, seed),
+    seed,
+  };
 }
 
 function optionsOf(args: RunArgs, budget: RunBudget): Record<string, string | number | boolean> {

@@ -75,6 +75,12 @@ function mergeHeader(reports: readonly RunReport[], first: RunReport): RunReport
     startedAt: reports.map((r) => r.header.startedAt).sort()[0] ?? header.startedAt,
     replay: header.replay.replace(/ --shard \d+\/\d+/, ""),
     merged: { shards: reports.map((r) => r.header.shard?.index ?? 0), count: shard?.count ?? reports.length },
+    ...(header.references && {
+      references: {
+        ...header.references,
+        decided: reports.reduce((n, r) => n + (r.header.references?.decided ?? 0), 0),
+      },
+    }),
     ...(partials.length > 0 && { partial: partials.join("; ") }),
   };
 }

@@ -2,6 +2,7 @@
 // invariants on the implementation alone; then every failure group reduced and bucketed by cause.
 import { availableParallelism, loadavg } from "node:os";
 import type { ImplementationHealth, Matcher } from "../../oracles/adapters/matcher.ts";
+import type { OutsideReferences } from "../../oracles/adapters/reference.ts";
 import { clauseNames } from "../../oracles/model/clauses.ts";
 import type { Progress } from "../../reports/progress.ts";
 import type { Completion, RunReport, SkipPhase } from "../../reports/runReport.ts";
@@ -18,7 +19,7 @@ import type { GeneratedCounts } from "./generatedPhase.ts";
 import { runGenerated } from "./generatedPhase.ts";
 import type { InvariantCounts } from "./invariantPhase.ts";
 import { runInvariants } from "./invariantPhase.ts";
-import type { RunOptions } from "./options.ts";
+import type { ReferenceChoice, RunOptions } from "./options.ts";
 import type { RunClock } from "./runContext.ts";
 import { RunContext } from "./runContext.ts";
 import { shardBudget } from "./shard.ts";
@@ -38,6 +39,15 @@ export interface RunInput {
   readonly progress: Progress;
   /** When the run started and the signal that interrupts it: the time limit counts from then. */
   readonly clock?: RunClock;
+  /**
+   * Where the model stops, who decides instead: upstream oracles by minor (`--reference`), and how
+   * they were chosen, for the report's header. Absent: the model alone, nothing sent beyond it.
+   */
+  readonly references?: {
+    readonly oracles: OutsideReferences;
+    readonly choice: ReferenceChoice;
+    readonly note?: string;
+  };
 }
 
 /**
@@ -49,7 +59,14 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
   const started = input.clock?.startedAt ?? performance.now();
   const startedAt = new Date(Date.now() - (performance.now() - started)).toISOString();
   const failures = new FailureLog();
-  const ctx = new RunContext(input.matcher, input.options, failures, input.progress, input.clock);
+  const ctx = new RunContext(
+    input.matcher,
+    input.options,
+    failures,
+    input.progress,
+    input.clock,
+    input.references?.oracles,
+  );
   try {
     const phases = await runPhases(ctx, input.cases);
     ctx.enter("reduction");
@@ -161,6 +178,17 @@ function headerOf(
     seed: input.options.seed,
     ...(shard && { shard: { index: shard.index, count: shard.count } }),
     ...(partial && { partial }),
+    references: referencesOf(input, ctx),
+  };
+}
+
+function referencesOf(input: RunInput, ctx: RunContext): NonNullable<RunReport["header"]["references"]> {
+  const note = input.references?.note;
+  return {
+    choice: input.references?.choice ?? "model",
+    upstream: ctx.references.names,
+    decided: ctx.beyondModel,
+    ...(note && { note }),
   };
 }
 
