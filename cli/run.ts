@@ -11,9 +11,10 @@ import { summary, terminalProgress } from "../reports/runText.ts";
 import { reportDirProblem, saveRegressions, withReproducibility, writeReports } from "../reports/writeReports.ts";
 import { loadAll } from "../suites/format/loadAll.ts";
 import { startUpFailure } from "../suites/run/completion.ts";
-import type { RunBudget } from "../suites/run/options.ts";
+import type { RunBudget, Shard } from "../suites/run/options.ts";
 import { startUpBudgetMs } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
+import { parseShard } from "../suites/run/shard.ts";
 import type { ExpectedFailure } from "../suites/triage/expectedFailures.ts";
 import {
   expectedFailuresYaml,
@@ -49,6 +50,8 @@ export interface RunArgs {
   readonly caseTimeout?: string | undefined;
   /** Who decides where the model stops: auto (default), model, upstream. */
   readonly reference?: string | undefined;
+  /** `i/n`: only the i-th of n disjoint shares of the work. */
+  readonly shard?: string | undefined;
   readonly cases: readonly string[];
 }
 
@@ -58,6 +61,7 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   const startedAt = 0;
   const budget = budgetOf(args, "default");
   const seed = seedOf(args.seed);
+  const shard = shardOf(args.shard);
   const expected: ExpectedFailure[] = args.expectedFailures ? loadExpectedFailures(args.expectedFailures) : [];
   const cases = loadAll(args.cases.length > 0 ? args.cases : [defaultCorpus]);
   const caseTimeoutMs = args.caseTimeout === undefined ? undefined : durationMs("--case-timeout", args.caseTimeout);
@@ -99,7 +103,7 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
       const progress = terminalProgress(process.stderr, limited ? performance.now() + budget.timeLimitMs : undefined);
       const report = await runConformance({
         matcher,
-        options: { budget, seed, minors, caseFiles: args.cases, failOnUnrealInputs: args.failOnUnrealInputs },
+        options: { budget, seed, minors, caseFiles: args.cases, shard, failOnUnrealInputs: args.failOnUnrealInputs },
         cases,
         expected,
         progress,
@@ -135,6 +139,11 @@ function writtenTo(dir: string, out: (line: string) => void): (given: RunReport)
     writeReports(dir, report);
     out(summary(report, dir));
     out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);
+    const shard = report.header.shard;
+    if (shard !== undefined)
+      out(
+        `shard ${shard.index}/${shard.count}: matchconform merge-reports <the ${shard.count} shards' report folders> writes the whole run's report`,
+      );
   };
 }
 
@@ -189,6 +198,13 @@ function closingLine(r: RunReport): string | undefined {
   const c = r.footer.completion;
   if (c?.status !== "incomplete") return undefined;
   return `matchconform: ${c.cause === "timeLimit" ? "incomplete (exit 3): " : ""}${c.reason}`;
+}
+
+function shardOf(text: string | undefined): Shard | undefined {
+  if (text === undefined) return undefined;
+  const shard = parseShard(text);
+  if (shard === undefined) throw new UsageError(`--shard ${text} is not i/n with 1 ≤ i ≤ n (such as 2/4)`);
+  return shard;
 }
 
 function implementationOf(args: RunArgs, m: Matcher): RunReport["header"]["implementation"] {
@@ -261,6 +277,7 @@ function replayCommand(args: RunArgs, seed: number): string {
     args.numRuns && `--num-runs ${args.numRuns}`,
     args.timeLimit && `--time-limit ${args.timeLimit}`,
     `--seed ${seed}`,
+    args.shard && `--shard ${args.shard}`,
     ...args.cases,
   ]
     .filter(Boolean)

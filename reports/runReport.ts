@@ -177,6 +177,10 @@ export interface RunReport {
     readonly replay: string;
     /** Set when the run ended early (interrupted, the implementation declared broken or not started): why. */
     readonly partial?: string;
+    /** Set when the run did one of `count` shares of the work (`run --shard index/count`). */
+    readonly shard?: { readonly index: number; readonly count: number };
+    /** Set on a report merge-reports put together: the shares it holds, of how many. */
+    readonly merged?: { readonly shards: readonly number[]; readonly count: number };
     /**
      * `--reference`: what decided where the model stops (the upstream oracles the run had, by name),
      * or why nothing did. Absent in older reports: the model alone.

@@ -74,6 +74,12 @@ export function startUpBudgetMs(budget: RunBudget): number {
 
 export type ProfileName = keyof typeof profiles;
 
+/** One of `count` disjoint shares of a run's work (`run --shard index/count`), `index` from 1. */
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
+
 export interface RunOptions {
   readonly budget: RunBudget;
   readonly seed: number;
@@ -89,6 +95,8 @@ export interface RunOptions {
    * (default false: they are reported apart and do not fail it on their own).
    */
   readonly failOnUnrealInputs?: boolean | undefined;
+  /** Only this share of the work (suites/run/shard.ts); absent, all of it. */
+  readonly shard?: Shard | undefined;
 }
 
 /**

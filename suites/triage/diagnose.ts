@@ -80,7 +80,7 @@ function realFirst(ctx: TriageContext, examples: readonly Failure[]): Failure[] 
 }
 
 interface Accumulator {
-  /** The example shown: the most realistic of the cause's reduced examples. */
+  /** The example shown: the most realistic of the cause's reduced examples, the smallest among equals. */
   first: ReducedFailure;
   count: number;
   readonly phases: Record<Phase, number>;

@@ -5,6 +5,7 @@
 import type { Query } from "../../oracles/contract/query.ts";
 import { whyNotReproducible } from "../../reports/bundleRequest.ts";
 import type { ReducedFailure } from "./reducedFailure.ts";
+import { smallerFirst } from "./smallestExample.ts";
 import type { TriageContext } from "./triageContext.ts";
 
 /**
@@ -32,21 +33,12 @@ export function reproducibleBy(ctx: Pick<TriageContext, "model">): (q: Query) =>
 /**
  * Of two reduced examples of one cause, the one a maintainer should see: one a cluster can
  * reproduce before one it cannot, a corpus case (written from the upstream behaviour, with its
- * realistic names) before a generated one, a minimal case before an unreduced one, then the shorter
- * case file. Negative when `a` comes first.
+ * realistic names) before a generated one, then the smaller (smallestExample.ts, an order that does
+ * not depend on which reduction finished first). Negative when `a` comes first.
  */
 export function realismOrder(ctx: Pick<TriageContext, "model">, a: ReducedFailure, b: ReducedFailure): number {
-  const rank = (r: ReducedFailure) => [
-    whyUnreal(ctx, r.example.query) === undefined ? 0 : 1,
-    r.example.corpus ? 0 : 1,
-    r.reduction.status === "minimal" ? 0 : 1,
-    r.example.caseFile.length,
-  ];
-  const ra = rank(a);
-  const rb = rank(b);
-  for (let i = 0; i < ra.length; i++) {
-    const d = (ra[i] ?? 0) - (rb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
+  const unreal = (r: ReducedFailure) => (whyUnreal(ctx, r.example.query) === undefined ? 0 : 1);
+  const generated = (r: ReducedFailure) => (r.example.corpus ? 0 : 1);
+  const candidate = (r: ReducedFailure) => ({ status: r.reduction.status, caseFile: r.example.caseFile });
+  return unreal(a) - unreal(b) || generated(a) - generated(b) || smallerFirst(candidate(a), candidate(b));
 }
