@@ -3,15 +3,16 @@
 // does not depend on the order the shards are given in.
 import type { Minor } from "../../oracles/contract/versions.ts";
 import type { Bucket, FamilyRow, Phase } from "../../reports/runReport.ts";
+import { byImpact } from "../triage/impact.ts";
 import { smallerFirst } from "../triage/smallestExample.ts";
 
 const phaseOrder: readonly Phase[] = ["corpus", "generated", "invariant"];
 
-/** Every shard's buckets, merged by key; most frequent first, ties by key. */
+/** Every shard's buckets, merged by key; ranked as a run ranks them (by impact, then count, then key). */
 export function mergeBuckets(shards: readonly (readonly Bucket[])[]): Bucket[] {
   const byKey = new Map<string, Bucket[]>();
   for (const b of shards.flat()) byKey.set(b.signature, [...(byKey.get(b.signature) ?? []), b]);
-  return [...byKey.values()].map(mergeCause).sort((a, b) => b.count - a.count || compare(a.signature, b.signature));
+  return byImpact([...byKey.values()].map(mergeCause));
 }
 
 function mergeCause(same: readonly Bucket[]): Bucket {
@@ -20,6 +21,8 @@ function mergeCause(same: readonly Bucket[]): Bucket {
   for (const b of same) for (const p of phaseOrder) phases[p] += b.phases[p] ?? 0;
   const expectedFailure = same.find((b) => b.expectedFailure !== undefined)?.expectedFailure;
   const evidence = mergeEvidence(same);
+  // Every shard asks the same realistic mix: the widest share is the one of all the cause's failures.
+  const impact = same.map((b) => b.impact).reduce((a, b) => (b && (!a || b.share > a.share) ? b : a), undefined);
   const { bundle: _bundle, notReproducible: _why, expectedFailure: _e, evidence: _ev, ...rest } = chosen;
   return {
     ...rest,
@@ -32,13 +35,19 @@ function mergeCause(same: readonly Bucket[]): Bucket {
     }),
     ...(evidence && { evidence }),
     ...(expectedFailure && { expectedFailure }),
+    ...(impact && { impact }),
   };
 }
 
-/** The order a run chooses its example by (smallestExample.ts), whatever order the shards come in. */
+/**
+ * The order a run chooses its example by (triage/realism.ts: reproducible, then from the corpus,
+ * then the smallest), whatever order the shards come in.
+ */
 function smallerExample(a: Bucket, b: Bucket): number {
+  const unreal = (x: Bucket) => (x.notReproducible === undefined ? 0 : 1);
+  const generated = (x: Bucket) => (x.example.corpus ? 0 : 1);
   const candidate = (x: Bucket) => ({ status: x.reduction.status, caseFile: x.example.caseFile });
-  return smallerFirst(candidate(a), candidate(b));
+  return unreal(a) - unreal(b) || generated(a) - generated(b) || smallerFirst(candidate(a), candidate(b));
 }
 
 /** A family's rows by rule: counts summed, the smallest case kept. */

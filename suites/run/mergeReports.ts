@@ -3,7 +3,15 @@
 // counts summed, and the run complete only when every shard was.
 import type { ImplementationHealth } from "../../oracles/adapters/matcher.ts";
 import { invariants as allInvariants } from "../../oracles/invariants/index.ts";
-import type { Completion, PhaseSkips, RunReport, Shortfall, SkipPhase, SkipReason } from "../../reports/runReport.ts";
+import type {
+  Bucket,
+  Completion,
+  PhaseSkips,
+  RunReport,
+  Shortfall,
+  SkipPhase,
+  SkipReason,
+} from "../../reports/runReport.ts";
 import { verdict } from "../../reports/verdict.ts";
 import { exitCodeOf } from "./completion.ts";
 import { mergeBuckets } from "./mergeBuckets.ts";
@@ -17,6 +25,8 @@ export function mergeReports(given: readonly RunReport[]): Merged {
   const reports = [...given].sort((a, b) => (a.header.shard?.index ?? 0) - (b.header.shard?.index ?? 0));
   const first = reports[0] as RunReport;
   const buckets = mergeBuckets(reports.map((r) => r.buckets));
+  const unreal = mergeUnreal(reports);
+  const failing = first.header.options.failOnUnrealInputs === true ? [...buckets, ...unreal] : buckets;
   const stillFailing = [...new Set(reports.flatMap((r) => r.expectedFailures.stillFailing))];
   const noLongerFailing = [...new Set(reports.flatMap((r) => r.expectedFailures.noLongerFailing))].filter(
     (e) => !stillFailing.includes(e),
@@ -25,15 +35,25 @@ export function mergeReports(given: readonly RunReport[]): Merged {
   const report: RunReport = {
     header: mergeHeader(reports, first),
     buckets,
+    ...(unreal.length > 0 && { unrealInputs: unreal }),
     expectedFailures: { stillFailing, noLongerFailing },
     // A shard that could not test (2) leaves the run untested there, whatever the others found.
     footer: {
       ...mergeFooter(reports),
       completion,
-      exitCode: reports.some((r) => r.footer.exitCode === 2) ? 2 : exitCodeOf(completion, buckets),
+      exitCode: reports.some((r) => r.footer.exitCode === 2) ? 2 : exitCodeOf(completion, failing),
     },
   };
   return { ok: true, report: { ...report, footer: { ...report.footer, verdict: verdict(report) } } };
+}
+
+/** The causes on inputs no real cluster produces, merged as the causes are, each with its reason. */
+function mergeUnreal(reports: readonly RunReport[]): Bucket[] {
+  const all = reports.flatMap((r) => r.unrealInputs ?? []);
+  return mergeBuckets([all]).map((b) => {
+    const why = all.find((x) => x.signature === b.signature)?.notReproducible;
+    return why === undefined ? b : { ...b, notReproducible: why };
+  });
 }
 
 /** Why these reports are not every shard of one run, or undefined when they are. */

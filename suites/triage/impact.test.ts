@@ -5,6 +5,7 @@ import type { Answer } from "../../oracles/adapters/matcher.ts";
 import type { Query } from "../../oracles/contract/query.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import type { Bucket } from "../../reports/runReport.ts";
+import { mergeBuckets } from "../run/mergeBuckets.ts";
 import { askMix, byImpact, impactOf } from "./impact.ts";
 import { signature } from "./signature.ts";
 import type { TriageContext } from "./triageContext.ts";
@@ -94,5 +95,30 @@ describe("asking the mix", () => {
   it("measures nothing when the deadline cuts the mix short", async () => {
     const hangs = ctx(() => new Promise<Answer>(() => {}));
     expect(await askMix(hangs, [q("CREATE")], performance.now() + 50)).toBeUndefined();
+  });
+});
+
+describe("merging shards", () => {
+  const shard = (signature: string, count: number, share: number): Bucket =>
+    ({
+      signature,
+      count,
+      phases: { corpus: 0, generated: count, invariant: 0 },
+      minors: ["1.37"],
+      phase: "generated",
+      reduction: { status: "minimal", calls: 1, lines: 1, moves: [] },
+      example: { caseFile: `- ${signature}\n` },
+      impact: { share, affected: share * 100, decided: 100 },
+    }) as unknown as Bucket;
+
+  it("ranks the merged causes by impact, with the widest share any shard measured", () => {
+    const merged = mergeBuckets([
+      [shard("frequent", 50, 0.01), shard("wide", 1, 0.1)],
+      [shard("frequent", 40, 0.02), shard("wide", 2, 0.3)],
+    ]);
+    expect(merged.map((b) => [b.signature, b.count, b.impact?.share])).toEqual([
+      ["wide", 3, 0.3],
+      ["frequent", 90, 0.02],
+    ]);
   });
 });
