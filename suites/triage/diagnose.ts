@@ -35,9 +35,6 @@ export async function diagnose(
   reduce = true,
   mix: readonly Query[] = [],
 ): Promise<Bucket[]> {
-  // The realistic mix is asked while the reductions go on: it ranks the causes (impact.ts). It ends
-  // before the deadline, so that waiting for it never costs the reductions made by then.
-  const mixed = askMix(ctx, mix, mixDeadline(deadline));
   // The corpus's groups first: their cases are written in a real cluster's terms, so when the time
   // runs short it is they that are reduced, and each group's reproducible examples before the others.
   const groups = [...log.groups].sort((a, b) => Number(a.phase !== "corpus") - Number(b.phase !== "corpus"));
@@ -54,6 +51,11 @@ export async function diagnose(
     reduced.push({ group, result });
   };
   await inParallel(groups, width, (g) => reduceOne(g, 0));
+  // The realistic mix ranks the causes (impact.ts). It is asked once every group has its first
+  // reduction: asked beside them, its queries queued before theirs at an implementation that
+  // answers one at a time, and a slow one (Kyverno's offline path) had none reduced by the
+  // deadline. It ends before the deadline, so waiting for it never costs the reductions made.
+  const mixed = await askMix(ctx, mix, mixDeadline(deadline));
   // More examples of each group, round by round, to see whether one raw group hides two causes.
   for (let round = 1; reduce && round < 6 && performance.now() < deadline; round++) {
     const next = groups.filter((g) => g.examples.length > round);
@@ -61,7 +63,7 @@ export async function diagnose(
       if (performance.now() < deadline) await reduceOne(g, round);
     });
   }
-  return byImpact(merge(reduced, (a, b) => realismOrder(ctx, a, b), await mixed));
+  return byImpact(merge(reduced, (a, b) => realismOrder(ctx, a, b), mixed));
 }
 
 /** A tenth of the time left, and at least a second, before the run's deadline. */
