@@ -6,6 +6,7 @@ import { describeCapabilities, isFull } from "../oracles/contract/capabilities.t
 import type { Minor } from "../oracles/contract/versions.ts";
 import { isMinor, supportedMinors } from "../oracles/contract/versions.ts";
 import { defaultCorpus, packageVersion } from "../package/packageRoot.ts";
+import { terminal } from "../reports/escape.ts";
 import type { RunReport } from "../reports/runReport.ts";
 import { summary, terminalProgress } from "../reports/runText.ts";
 import { reportDirProblem, saveRegressions, withReproducibility, writeReports } from "../reports/writeReports.ts";
@@ -22,6 +23,7 @@ import {
 } from "../suites/triage/expectedFailures.ts";
 import { budgetOf, durationMs, seedOf } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
+import type { InterruptSignal } from "./interrupt.ts";
 import { interruptExitCodes } from "./interrupt.ts";
 import type { Interrupts } from "./runSignals.ts";
 import { closeWithin, onSignals } from "./runSignals.ts";
@@ -60,21 +62,16 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   // A folder the reports cannot go to ends the run before any work, not after it.
   const dirProblem = reportDirProblem(dir);
   if (dirProblem !== undefined) {
-    err(`matchconform: ${dirProblem}`);
+    err(terminal(`matchconform: ${dirProblem}`));
     return 2;
   }
-  const header = {
-    matchconform: packageVersion,
-    profile: args.profile ?? "default",
-    options: optionsOf(args, budget),
-    replay: replayCommand(args, seed),
-    seed,
-  };
+  const header = headerOf(args, budget, seed);
   const written = (given: RunReport) => {
     const report = withReproducibility(given);
     writeReports(dir, report);
     out(summary(report, dir));
-    out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);
+    // The folder is the user's, but may hold what drives a terminal.
+    out(terminal(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`));
   };
   const unfinished = (implementation: RunReport["header"]["implementation"], why: string) =>
     written(unfinishedReport({ header, implementation, kubernetesVersions: [], startedAt, why }));
@@ -82,27 +79,9 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   // From here on a signal ends the run with a report (before the implementation answers start, once it has).
   const interrupts = onSignals(err);
   try {
-    return await runWith(await openChecked(), interrupts);
+    return await runWith(await openChecked(args, caseTimeoutMs, budget, unfinished), interrupts);
   } finally {
     interrupts.dispose();
-  }
-
-  async function openChecked(): Promise<Matcher> {
-    try {
-      return await openImplementation({
-        implementation: args.implementation,
-        module: args.module,
-        caseTimeoutMs,
-        startTimeoutMs: startUpBudgetMs(budget),
-      });
-    } catch (e) {
-      // A child that was run but would not start still gets its report, saying why.
-      // A --module runs in a child too (oracles/adapters/moduleHost.ts).
-      const command = args.implementation ?? args.module;
-      if (e instanceof MatcherStartError && command !== undefined)
-        unfinished({ name: command, version: "unknown", command }, startUpFailure(e.message, startUpBudgetMs(budget)));
-      throw e;
-    }
   }
 
   async function runWith(matcher: Matcher, interrupts: Interrupts): Promise<number> {
@@ -132,24 +111,11 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
         clock: { startedAt, signal: interrupts.signal },
       });
       progress.done();
-      const signal = interrupts.received();
-      const final: RunReport =
-        signal === undefined
-          ? report
-          : { ...report, footer: { ...report.footer, exitCode: interruptExitCodes[signal] } };
+      // Closed before the reports are written: what its children left running is found as they end.
+      await closeWithin(matcher, 4000);
+      const final = finalReport(report, matcher, interrupts.received());
       written(final);
-      if (args.updateExpectedFailures) {
-        const file = args.updateExpectedFailures;
-        const previous = existsSync(file) ? loadExpectedFailures(file) : expected;
-        const entries = updatedExpectedFailures(final, previous);
-        writeFileSync(`${file}.tmp`, expectedFailuresYaml(entries));
-        renameSync(`${file}.tmp`, file);
-        out(`${entries.length} expected failure${entries.length === 1 ? "" : "s"} written to ${file}`);
-      }
-      if (args.saveRegressions) {
-        const saved = saveRegressions(args.saveRegressions, final);
-        out(`${saved.length} regression case file${saved.length === 1 ? "" : "s"} written to ${args.saveRegressions}`);
-      }
+      writeExtras(args, final, expected, out);
       const closing = closingLine(final);
       if (closing !== undefined) err(closing);
       return final.footer.exitCode;
@@ -159,12 +125,75 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   }
 }
 
+/** A child that would not start still gets its report, saying why (a --module runs in a child too). */
+async function openChecked(
+  args: RunArgs,
+  caseTimeoutMs: number | undefined,
+  budget: RunBudget,
+  unfinished: (implementation: RunReport["header"]["implementation"], why: string) => void,
+): Promise<Matcher> {
+  try {
+    return await openImplementation({
+      implementation: args.implementation,
+      module: args.module,
+      caseTimeoutMs,
+      startTimeoutMs: startUpBudgetMs(budget),
+    });
+  } catch (e) {
+    const command = args.implementation ?? args.module;
+    if (e instanceof MatcherStartError && command !== undefined)
+      unfinished({ name: command, version: "unknown", command }, startUpFailure(e.message, startUpBudgetMs(budget)));
+    throw e;
+  }
+}
+
+/**
+ * The report as written: with the implementation's health as it stands once closed (the daemons
+ * its children left are found as they end), and the exit code of a signal that stopped the run.
+ */
+function finalReport(r: RunReport, m: Matcher, signal: InterruptSignal | undefined): RunReport {
+  const health = m.health?.();
+  const footer = {
+    ...r.footer,
+    ...(health && { implementationHealth: health }),
+    ...(signal !== undefined && { exitCode: interruptExitCodes[signal] }),
+  };
+  return { ...r, footer };
+}
+
+/** The expected-failures file and the regression case files the flags ask for. */
+function writeExtras(args: RunArgs, final: RunReport, expected: ExpectedFailure[], out: (line: string) => void): void {
+  if (args.updateExpectedFailures) {
+    const file = args.updateExpectedFailures;
+    const previous = existsSync(file) ? loadExpectedFailures(file) : expected;
+    const entries = updatedExpectedFailures(final, previous);
+    writeFileSync(`${file}.tmp`, expectedFailuresYaml(entries));
+    renameSync(`${file}.tmp`, file);
+    out(`${entries.length} expected failure${entries.length === 1 ? "" : "s"} written to ${file}`);
+  }
+  if (args.saveRegressions) {
+    const saved = saveRegressions(args.saveRegressions, final);
+    out(`${saved.length} regression case file${saved.length === 1 ? "" : "s"} written to ${args.saveRegressions}`);
+  }
+}
+
 /** Why the run did not do what it promised, on stderr: the partial report's reason, or its completion's. */
 function closingLine(r: RunReport): string | undefined {
-  if (r.header.partial) return `matchconform: partial report: ${r.header.partial}`;
+  // The reason may quote the implementation: nothing of it drives the terminal.
+  if (r.header.partial) return terminal(`matchconform: partial report: ${r.header.partial}`);
   const c = r.footer.completion;
   if (c?.status !== "incomplete") return undefined;
-  return `matchconform: ${c.cause === "timeLimit" ? "incomplete (exit 3): " : ""}${c.reason}`;
+  return terminal(`matchconform: ${c.cause === "timeLimit" ? "incomplete (exit 3): " : ""}${c.reason}`);
+}
+
+function headerOf(args: RunArgs, budget: RunBudget, seed: number) {
+  return {
+    matchconform: packageVersion,
+    profile: args.profile ?? "default",
+    options: optionsOf(args, budget),
+    replay: replayCommand(args, seed),
+    seed,
+  };
 }
 
 function implementationOf(args: RunArgs, m: Matcher): RunReport["header"]["implementation"] {
