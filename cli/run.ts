@@ -55,16 +55,16 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   const budget = budgetOf(args, "default");
   const seed = seedOf(args.seed);
   const expected: ExpectedFailure[] = args.expectedFailures ? loadExpectedFailures(args.expectedFailures) : [];
-  const cases = loadAll(args.cases.length > 0 ? args.cases : [defaultCorpus]);
   const caseTimeoutMs = args.caseTimeout === undefined ? undefined : durationMs("--case-timeout", args.caseTimeout);
   const limited = Number.isFinite(budget.timeLimitMs);
   const dir = args.reportDir ?? join(".matchconform", "report");
-  // A folder the reports cannot go to ends the run before any work, not after it.
+  // A folder the reports cannot go to ends the run before any work (the corpus takes seconds to load).
   const dirProblem = reportDirProblem(dir);
   if (dirProblem !== undefined) {
     err(terminal(`matchconform: ${dirProblem}`));
     return 2;
   }
+  const cases = loadAll(args.cases.length > 0 ? args.cases : [defaultCorpus]);
   const header = headerOf(args, budget, seed);
   const written = (given: RunReport) => {
     const report = withReproducibility(given);
