@@ -26,7 +26,7 @@ import { openImplementation } from "./implementation.ts";
 import type { InterruptSignal } from "./interrupt.ts";
 import { interruptExitCodes } from "./interrupt.ts";
 import type { Interrupts } from "./runSignals.ts";
-import { closeWithin, onSignals } from "./runSignals.ts";
+import { closeWithin, onSignals, startedUnlessInterrupted } from "./runSignals.ts";
 import { unfinishedReport } from "./unfinishedReport.ts";
 import { UsageError } from "./usageError.ts";
 
@@ -66,20 +66,23 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   }
   const cases = loadAll(args.cases.length > 0 ? args.cases : [defaultCorpus]);
   const header = headerOf(args, budget, seed);
-  const written = (given: RunReport) => {
-    const report = withReproducibility(given);
-    writeReports(dir, report);
-    out(summary(report, dir));
-    // The folder is the user's, but may hold what drives a terminal.
-    out(terminal(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`));
-  };
+  const written = (report: RunReport) => writeAndSay(dir, report, out);
   const unfinished = (implementation: RunReport["header"]["implementation"], why: string) =>
     written(unfinishedReport({ header, implementation, kubernetesVersions: [], startedAt, why }));
 
   // From here on a signal ends the run with a report (before the implementation answers start, once it has).
   const interrupts = onSignals(err);
   try {
-    return await runWith(await openChecked(args, caseTimeoutMs, budget, unfinished), interrupts);
+    const opening = openChecked(args, caseTimeoutMs, budget, (i, why) => interrupts.received() ?? unfinished(i, why));
+    const opened = await startedUnlessInterrupted(opening, interrupts);
+    if (typeof opened !== "string") return await runWith(opened, interrupts);
+    written(
+      interruptedAtStart(
+        unfinishedReport({ header, implementation: commandOf(args), kubernetesVersions: [], startedAt, why: "" }),
+        opened,
+      ),
+    );
+    return interruptExitCodes[opened];
   } finally {
     interrupts.dispose();
   }
@@ -125,6 +128,29 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   }
 }
 
+function writeAndSay(dir: string, given: RunReport, out: (line: string) => void): void {
+  const report = withReproducibility(given);
+  writeReports(dir, report);
+  out(summary(report, dir));
+  // The folder is the user's, but may hold what drives a terminal.
+  out(terminal(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`));
+}
+
+/** The implementation as the command line names it, before it has said its own name. */
+function commandOf(args: RunArgs): RunReport["header"]["implementation"] {
+  const command = args.implementation ?? args.module ?? "the implementation";
+  return { name: command, version: "unknown", command };
+}
+
+/** The report of a run a signal stopped before the implementation answered start (its reason given here). */
+function interruptedAtStart(r: RunReport, s: InterruptSignal): RunReport {
+  return {
+    ...r,
+    header: { ...r.header, partial: `interrupted by ${s} while the implementation was starting` },
+    footer: { ...r.footer, exitCode: interruptExitCodes[s] },
+  };
+}
+
 /** A child that would not start still gets its report, saying why (a --module runs in a child too). */
 async function openChecked(
   args: RunArgs,
@@ -140,9 +166,8 @@ async function openChecked(
       startTimeoutMs: startUpBudgetMs(budget),
     });
   } catch (e) {
-    const command = args.implementation ?? args.module;
-    if (e instanceof MatcherStartError && command !== undefined)
-      unfinished({ name: command, version: "unknown", command }, startUpFailure(e.message, startUpBudgetMs(budget)));
+    if (e instanceof MatcherStartError && (args.implementation ?? args.module) !== undefined)
+      unfinished(commandOf(args), startUpFailure(e.message, startUpBudgetMs(budget)));
     throw e;
   }
 }

@@ -3,10 +3,10 @@
 // shell-injection bundle. Each says the exit codes it may end with; robustnessTable.ts and
 // robustness.test.ts run them.
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { goodCase, type Hostile, hostileFolder } from "../../format/hostile/hostileFiles.ts";
-import { cacheRoot } from "../../slowSuites.ts";
 import type { Invocation } from "./measure.ts";
 import { injectionCase, runDryRuns } from "./shellInjection.ts";
 
@@ -144,6 +144,10 @@ const inputItems: Item[] = [
     ".",
   ),
 ];
+
+/** Where build.sh caches kube-apiserver (suites/slowSuites.ts cacheRoot, a floor above this one). */
+const cacheRoot = () =>
+  process.env.MATCHCONFORM_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "matchconform");
 
 const kubeBin = (): string | undefined => {
   const kube = join(cacheRoot(), "kube");

@@ -66,7 +66,7 @@ export async function measure(entry: readonly string[], inv: Invocation, boundMs
   const ended = performance.now();
   clearTimeout(bound);
   await sleep(500);
-  const processes = marked(marker, cli.pid).map((p) => `${p.pid} ${p.command}`);
+  const processes = marked(marker, cli.pid).map((p) => `${p.pid} ${p.command.slice(0, 120)}`);
   for (const p of marked(marker, cli.pid)) kill(p.pid);
   return {
     exitCode,
@@ -105,7 +105,7 @@ function marked(marker: string, self: number | undefined): Proc[] {
       if (!readFileSync(`/proc/${pid}/environ`, "latin1").split("\0").includes(wanted)) continue;
       const command = readFileSync(`/proc/${pid}/cmdline`, "latin1").split("\0").join(" ").trim();
       // A zombie waiting for its parent is gone already.
-      if (command !== "") found.push({ pid: Number(pid), command: command.slice(0, 120) });
+      if (command !== "") found.push({ pid: Number(pid), command });
     } catch {
       // Gone meanwhile.
     }
