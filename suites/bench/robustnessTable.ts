@@ -4,7 +4,7 @@
 // time to end (from the signal, where one is sent), which report files are there, and what was
 // left behind: processes the command started, files created or deleted outside the report folder.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { pooled } from "../run/chaos/runFault.ts";
@@ -49,11 +49,15 @@ function line(r: Row): string {
           ? "none"
           : m.reports.join(", ");
   const left = r.left.length === 0 ? "nothing" : r.left.map((l) => `\`${l.replace(/\|/g, "\\|")}\``).join("<br>");
-  return `| ${item.group} | ${item.name} | ${m.exitCode}${ok} | ${item.expected.join(" or ")} | ${m.seconds.toFixed(1)} s | ${reports} | ${left} |`;
+  return `| ${item.group} | ${item.name} | ${m.exitCode}${ok} | ${item.expected.join(" or ")} | ${m.seconds.toFixed(1)} s${m.startUpSeconds === undefined ? "" : ` (start-up ${m.startUpSeconds.toFixed(1)} s)`} | ${reports} | ${left} |`;
 }
 
 const items = allItems.filter((i) => i.name.includes(filter));
+const loadAtStart = loadavg()[0] ?? 0;
 const rows = await pooled(items, Number(width), runItem);
+console.log(
+  `Load average at the start: ${loadAtStart.toFixed(1)} on ${availableParallelism()} cores. Time to end: from the command's start, or from the signal.\n`,
+);
 console.log("| group | item | exit code | expected | time to end | reports | left behind |");
 console.log("|---|---|---:|---:|---:|---|---|");
 for (const r of rows) console.log(line(r));

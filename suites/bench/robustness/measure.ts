@@ -41,6 +41,8 @@ export interface Measured {
   /** Files created ("+path") or deleted ("-path") in the folder, outside the report folder. */
   readonly files: readonly string[];
   readonly stderr: string;
+  /** The implementation's start-up as report.json gives it, s: the time limit counts after it. */
+  readonly startUpSeconds: number | undefined;
 }
 
 /** Runs `entry args` (entry: node and the CLI's script) and measures it; never longer than `boundMs`. */
@@ -75,6 +77,7 @@ export async function measure(entry: readonly string[], inv: Invocation, boundMs
     processes,
     files: changedFiles(before, listFiles(inv.work), inv.reportDir),
     stderr,
+    startUpSeconds: inv.reportDir === undefined ? undefined : startUpOf(join(inv.work, inv.reportDir, "report.json")),
   };
 }
 
@@ -84,6 +87,15 @@ async function sendSignal(cli: ReturnType<typeof spawn>, marker: string, s: Sign
   if (cli.exitCode !== null) return undefined;
   cli.kill(s.signal);
   return performance.now();
+}
+
+function startUpOf(file: string): number | undefined {
+  try {
+    const ms = (JSON.parse(readFileSync(file, "utf8")) as { footer?: { startUpMs?: number } }).footer?.startUpMs;
+    return ms === undefined ? undefined : ms / 1000;
+  } catch {
+    return undefined;
+  }
 }
 
 function present(dir: string): string[] {
