@@ -7,8 +7,12 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Ajv } from "ajv";
+import addFormatsModule from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { sourceCli } from "../../package/sourceCli.ts";
+import reportSchema from "../../reports/run-report.schema.json" with { type: "json" };
+import caseSchema from "../cases/case-file.schema.json" with { type: "json" };
 import { slowSuiteGate } from "../slowSuites.ts";
 import type { Item } from "./robustness/items.ts";
 import { allItems } from "./robustness/items.ts";
@@ -81,6 +85,11 @@ describe("an implementation that leaves a setsid daemon", () => {
     const read = (f: string) => readFileSync(join(work, "r", f), "utf8");
     const report = JSON.parse(read("report.json"));
     expect(report.footer.implementationHealth.escaped).toEqual([expect.stringMatching(/^\d+ .*setInterval.* daemon/)]);
+    const ajv = new Ajv({ strict: false });
+    (addFormatsModule as unknown as (a: Ajv) => void)(ajv);
+    ajv.addSchema(caseSchema);
+    const valid = ajv.compile(reportSchema);
+    expect(valid(report), JSON.stringify(valid.errors)).toBe(true);
     for (const f of ["report.md", "report.html", "junit.xml"]) expect(read(f), f).toMatch(/outside its process group/);
     expect(read("junit.xml")).toMatch(
       /<testcase classname="matchconform.implementation" name="it left no process running">\s*<failure/,
