@@ -132,8 +132,12 @@ export async function up(o: UpOptions): Promise<ControlPlane> {
   try {
     await waitReady(cp, o.readyTimeoutMs ?? 120_000, log, o.signal);
   } catch (e) {
-    // Interrupted while starting, it is stopped; one that failed keeps its logs for the user to read.
-    if (o.signal?.aborted) await down(dir, log);
+    // Interrupted while starting, it is stopped at once (a half-started server has nothing to shut
+    // down gracefully); one that failed keeps its logs for the user to read.
+    if (o.signal?.aborted) {
+      for (const pid of [apiserver, etcd]) if (alive(pid)) process.kill(pid, "SIGKILL");
+      await down(dir, log);
+    }
     throw e;
   }
   writeFileSync(cp.kubeconfig, kubeconfig(cp), { mode: 0o600 });
