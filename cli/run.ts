@@ -208,7 +208,9 @@ function closingLine(r: RunReport): string | undefined {
   if (r.header.partial) return terminal(`matchconform: partial report: ${r.header.partial}`);
   const c = r.footer.completion;
   if (c?.status !== "incomplete") return undefined;
-  return terminal(`matchconform: ${c.cause === "timeLimit" ? "incomplete (exit 3): " : ""}${c.reason}`);
+  // A divergence found outranks the unfinished work: the exit code named is the one the run gives.
+  const exit = r.footer.exitCode === 3 ? " (exit 3)" : "";
+  return terminal(`matchconform: ${c.cause === "timeLimit" ? `incomplete${exit}: ` : ""}${c.reason}`);
 }
 
 function headerOf(args: RunArgs, budget: RunBudget, seed: number) {
