@@ -12,9 +12,10 @@ import { summary, terminalProgress } from "../reports/runText.ts";
 import { reportDirProblem, saveRegressions, withReproducibility, writeReports } from "../reports/writeReports.ts";
 import { loadAll } from "../suites/format/loadAll.ts";
 import { startUpFailure } from "../suites/run/completion.ts";
-import type { RunBudget } from "../suites/run/options.ts";
+import type { RunBudget, Shard } from "../suites/run/options.ts";
 import { startUpBudgetMs } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
+import { parseShard } from "../suites/run/shard.ts";
 import type { ExpectedFailure } from "../suites/triage/expectedFailures.ts";
 import {
   expectedFailuresYaml,
@@ -25,6 +26,8 @@ import { budgetOf, durationMs, seedOf } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
 import type { InterruptSignal } from "./interrupt.ts";
 import { interruptExitCodes } from "./interrupt.ts";
+import type { ChosenReferences } from "./references.ts";
+import { openReferences, referenceChoiceFor } from "./references.ts";
 import type { Interrupts } from "./runSignals.ts";
 import { closeWithin, onSignals, startedUnlessInterrupted } from "./runSignals.ts";
 import { unfinishedReport } from "./unfinishedReport.ts";
@@ -44,7 +47,13 @@ export interface RunArgs {
   readonly updateExpectedFailures?: string | undefined;
   readonly reportDir?: string | undefined;
   readonly saveRegressions?: string | undefined;
+  /** Causes seen only on inputs no real cluster produces fail the run too. */
+  readonly failOnUnrealInputs?: boolean | undefined;
   readonly caseTimeout?: string | undefined;
+  /** Who decides where the model stops: auto (default), model, upstream. */
+  readonly reference?: string | undefined;
+  /** `i/n`: only the i-th of n disjoint shares of the work. */
+  readonly shard?: string | undefined;
   readonly cases: readonly string[];
 }
 
@@ -54,8 +63,10 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   const startedAt = 0;
   const budget = budgetOf(args, "default");
   const seed = seedOf(args.seed);
+  const shard = shardOf(args.shard);
   const expected: ExpectedFailure[] = args.expectedFailures ? loadExpectedFailures(args.expectedFailures) : [];
   const caseTimeoutMs = args.caseTimeout === undefined ? undefined : durationMs("--case-timeout", args.caseTimeout);
+  const referenceChoice = referenceChoiceFor(args);
   const limited = Number.isFinite(budget.timeLimitMs);
   const dir = args.reportDir ?? join(".matchconform", "report");
   // A folder the reports cannot go to ends the run before any work (the corpus takes seconds to load).
@@ -66,43 +77,38 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   }
   const cases = loadAll(args.cases.length > 0 ? args.cases : [defaultCorpus]);
   const header = headerOf(args, budget, seed);
-  const written = (report: RunReport) => writeAndSay(dir, report, out);
+  const written = writtenTo(dir, out);
+  const unfinishedOf = (implementation: RunReport["header"]["implementation"], why: string) =>
+    unfinishedReport({ header, implementation, kubernetesVersions: [], startedAt, why });
   const unfinished = (implementation: RunReport["header"]["implementation"], why: string) =>
-    written(unfinishedReport({ header, implementation, kubernetesVersions: [], startedAt, why }));
+    written(unfinishedOf(implementation, why));
 
   // From here on a signal ends the run with a report (before the implementation answers start, once it has).
   const interrupts = onSignals(err);
   try {
-    const opening = openChecked(args, caseTimeoutMs, budget, (i, why) => interrupts.received() ?? unfinished(i, why));
+    const opening = openChecked(args, { caseTimeoutMs, budget, beyondModel: referenceChoice !== "model" }, (i, why) =>
+      interrupts.received() === undefined ? unfinished(i, why) : undefined,
+    );
     const opened = await startedUnlessInterrupted(opening, interrupts);
     if (typeof opened !== "string") return await runWith(opened, interrupts);
-    written(
-      interruptedAtStart(
-        unfinishedReport({ header, implementation: commandOf(args), kubernetesVersions: [], startedAt, why: "" }),
-        opened,
-      ),
-    );
+    written(interruptedAtStart(unfinishedOf, args, opened));
     return interruptExitCodes[opened];
   } finally {
     interrupts.dispose();
   }
 
   async function runWith(matcher: Matcher, interrupts: Interrupts): Promise<number> {
+    let references: ChosenReferences | undefined;
     try {
-      let minors: Minor[];
-      try {
-        minors = minorsOf(args, matcher.kubernetesVersions);
-      } catch (e) {
-        if (e instanceof UsageError) unfinished(implementationOf(args, matcher), e.message);
-        throw e;
-      }
+      const minors = minorsChecked(args, matcher, unfinished);
       if (!isFull(matcher.capabilities))
         out(`claimed profile: ${describeCapabilities(matcher.capabilities)} (nothing outside it is generated or sent)`);
+      references = await openReferences(referenceChoice, minors, (line) => err(line), caseTimeoutMs);
       // The time limit counts from here, after start-up (suites/run/runContext.ts).
       const progress = terminalProgress(process.stderr, limited ? performance.now() + budget.timeLimitMs : undefined);
       const report = await runConformance({
         matcher,
-        options: { budget, seed, minors, caseFiles: args.cases },
+        options: { budget, seed, minors, caseFiles: args.cases, shard, failOnUnrealInputs: args.failOnUnrealInputs },
         cases,
         expected,
         progress,
@@ -112,28 +118,60 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
           ...(args.module && { module: args.module }),
         },
         clock: { startedAt, signal: interrupts.signal },
+        references,
       });
       progress.done();
       // Closed before the reports are written: what its children left running is found as they end.
       await closeWithin(matcher, 4000);
       const final = finalReport(report, matcher, interrupts.received());
       written(final);
-      writeExtras(args, final, expected, out);
+      afterReport(args, final, expected, out);
       const closing = closingLine(final);
       if (closing !== undefined) err(closing);
       return final.footer.exitCode;
     } finally {
-      await closeWithin(matcher, 4000);
+      await Promise.all([closeWithin(matcher, 4000), references?.oracles.close()]);
     }
   }
 }
 
-function writeAndSay(dir: string, given: RunReport, out: (line: string) => void): void {
-  const report = withReproducibility(given);
-  writeReports(dir, report);
-  out(summary(report, dir));
-  // The folder is the user's, but may hold what drives a terminal.
-  out(terminal(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`));
+/** Writes the reports to `dir` and says so on `out`. */
+function writtenTo(dir: string, out: (line: string) => void): (given: RunReport) => void {
+  return (given) => {
+    const report = withReproducibility(given);
+    writeReports(dir, report);
+    out(summary(report, dir));
+    // The folder is the user's, but may hold what drives a terminal.
+    out(terminal(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`));
+    const shard = report.header.shard;
+    if (shard !== undefined)
+      out(
+        `shard ${shard.index}/${shard.count}: matchconform merge-reports <the ${shard.count} shards' report folders> writes the whole run's report`,
+      );
+  };
+}
+
+/** The implementation, started; one that was run but would not start still gets its report, saying why. */
+async function openChecked(
+  args: RunArgs,
+  o: { readonly caseTimeoutMs: number | undefined; readonly budget: RunBudget; readonly beyondModel: boolean },
+  unfinished: (implementation: RunReport["header"]["implementation"], why: string) => void,
+): Promise<Matcher> {
+  try {
+    return await openImplementation({
+      implementation: args.implementation,
+      module: args.module,
+      caseTimeoutMs: o.caseTimeoutMs,
+      startTimeoutMs: startUpBudgetMs(o.budget),
+      // The run keeps back what no reference decides (suites/run/runContext.ts whyNotSent).
+      beyondModel: o.beyondModel,
+    });
+  } catch (e) {
+    // A --module runs in a child too (oracles/adapters/moduleHost.ts).
+    if (e instanceof MatcherStartError && (args.implementation ?? args.module) !== undefined)
+      unfinished(commandOf(args), startUpFailure(e.message, startUpBudgetMs(o.budget)));
+    throw e;
+  }
 }
 
 /** The implementation as the command line names it, before it has said its own name. */
@@ -142,34 +180,14 @@ function commandOf(args: RunArgs): RunReport["header"]["implementation"] {
   return { name: command, version: "unknown", command };
 }
 
-/** The report of a run a signal stopped before the implementation answered start (its reason given here). */
-function interruptedAtStart(r: RunReport, s: InterruptSignal): RunReport {
-  return {
-    ...r,
-    header: { ...r.header, partial: `interrupted by ${s} while the implementation was starting` },
-    footer: { ...r.footer, exitCode: interruptExitCodes[s] },
-  };
-}
-
-/** A child that would not start still gets its report, saying why (a --module runs in a child too). */
-async function openChecked(
+/** The report of a run a signal stopped before the implementation answered start. */
+function interruptedAtStart(
+  unfinished: (implementation: RunReport["header"]["implementation"], why: string) => RunReport,
   args: RunArgs,
-  caseTimeoutMs: number | undefined,
-  budget: RunBudget,
-  unfinished: (implementation: RunReport["header"]["implementation"], why: string) => void,
-): Promise<Matcher> {
-  try {
-    return await openImplementation({
-      implementation: args.implementation,
-      module: args.module,
-      caseTimeoutMs,
-      startTimeoutMs: startUpBudgetMs(budget),
-    });
-  } catch (e) {
-    if (e instanceof MatcherStartError && (args.implementation ?? args.module) !== undefined)
-      unfinished(commandOf(args), startUpFailure(e.message, startUpBudgetMs(budget)));
-    throw e;
-  }
+  s: InterruptSignal,
+): RunReport {
+  const r = unfinished(commandOf(args), `interrupted by ${s} while the implementation was starting`);
+  return { ...r, footer: { ...r.footer, exitCode: interruptExitCodes[s] } };
 }
 
 /**
@@ -186,8 +204,13 @@ function finalReport(r: RunReport, m: Matcher, signal: InterruptSignal | undefin
   return { ...r, footer };
 }
 
-/** The expected-failures file and the regression case files the flags ask for. */
-function writeExtras(args: RunArgs, final: RunReport, expected: ExpectedFailure[], out: (line: string) => void): void {
+/** The files a finished run writes besides its reports: the expected failures it implies, its regressions. */
+function afterReport(
+  args: RunArgs,
+  final: RunReport,
+  expected: readonly ExpectedFailure[],
+  out: (line: string) => void,
+) {
   if (args.updateExpectedFailures) {
     const file = args.updateExpectedFailures;
     const previous = existsSync(file) ? loadExpectedFailures(file) : expected;
@@ -213,14 +236,11 @@ function closingLine(r: RunReport): string | undefined {
   return terminal(`matchconform: ${c.cause === "timeLimit" ? `incomplete${exit}: ` : ""}${c.reason}`);
 }
 
-function headerOf(args: RunArgs, budget: RunBudget, seed: number) {
-  return {
-    matchconform: packageVersion,
-    profile: args.profile ?? "default",
-    options: optionsOf(args, budget),
-    replay: replayCommand(args, seed),
-    seed,
-  };
+function shardOf(text: string | undefined): Shard | undefined {
+  if (text === undefined) return undefined;
+  const shard = parseShard(text);
+  if (shard === undefined) throw new UsageError(`--shard ${text} is not i/n with 1 ≤ i ≤ n (such as 2/4)`);
+  return shard;
 }
 
 function implementationOf(args: RunArgs, m: Matcher): RunReport["header"]["implementation"] {
@@ -229,6 +249,20 @@ function implementationOf(args: RunArgs, m: Matcher): RunReport["header"]["imple
     ...(args.implementation && { command: args.implementation }),
     ...(args.module && { module: args.module }),
   };
+}
+
+/** The run's minors; a choice the implementation cannot meet still gets its report, saying why. */
+function minorsChecked(
+  args: RunArgs,
+  matcher: Matcher,
+  unfinished: (implementation: RunReport["header"]["implementation"], why: string) => void,
+): Minor[] {
+  try {
+    return minorsOf(args, matcher.kubernetesVersions);
+  } catch (e) {
+    if (e instanceof UsageError) unfinished(implementationOf(args, matcher), e.message);
+    throw e;
+  }
 }
 
 function minorsOf(args: RunArgs, declared: readonly Minor[]): Minor[] {
@@ -244,12 +278,23 @@ function minorsOf(args: RunArgs, declared: readonly Minor[]): Minor[] {
   return args.allVersions ? [...declared] : [declared.at(-1) as Minor];
 }
 
+function headerOf(args: RunArgs, budget: RunBudget, seed: number) {
+  return {
+    matchconform: packageVersion,
+    profile: args.profile ?? "default",
+    options: optionsOf(args, budget),
+    replay: replayCommand(args, seed),
+    seed,
+  };
+}
+
 function optionsOf(args: RunArgs, budget: RunBudget): Record<string, string | number | boolean> {
   return {
     numRuns: Number.isFinite(budget.numRuns) && budget.numRuns < Number.MAX_SAFE_INTEGER ? budget.numRuns : 0,
     timeLimitMs: Number.isFinite(budget.timeLimitMs) ? budget.timeLimitMs : 0,
     invariantRuns: budget.invariantRuns,
     allVersions: args.allVersions ?? false,
+    ...(args.failOnUnrealInputs && { failOnUnrealInputs: true }),
     ...(args.kubernetesVersion && { kubernetesVersion: args.kubernetesVersion }),
     ...(args.expectedFailures && { expectedFailures: args.expectedFailures }),
   };
@@ -263,10 +308,12 @@ function replayCommand(args: RunArgs, seed: number): string {
     args.module && `--module ${q(args.module)}`,
     args.kubernetesVersion && `--kubernetes-version ${args.kubernetesVersion}`,
     args.allVersions && "--all-versions",
+    args.failOnUnrealInputs && "--fail-on-unreal-inputs",
     args.profile && `--profile ${args.profile}`,
     args.numRuns && `--num-runs ${args.numRuns}`,
     args.timeLimit && `--time-limit ${args.timeLimit}`,
     `--seed ${seed}`,
+    args.shard && `--shard ${args.shard}`,
     ...args.cases,
   ]
     .filter(Boolean)

@@ -6,6 +6,8 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { RecordingMatcher } from "../oracles/adapters/recordingMatcher.ts";
 import { recordingMatcher } from "../oracles/adapters/recordingMatcher.ts";
+import type { ApiserverMatcher } from "../oracles/apiserver/apiserverMatcher.ts";
+import { batchSteps } from "../oracles/apiserver/batch/runBatch.ts";
 import type { Minor } from "../oracles/contract/versions.ts";
 import { isMinor, latestMinor, supportedMinors } from "../oracles/contract/versions.ts";
 import { defaultCorpus, packageVersion } from "../package/packageRoot.ts";
@@ -103,12 +105,8 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
     });
     progress.done();
     writeReports(dir, report);
-    const s = matcher.stats;
-    const secs = (performance.now() - started) / 1000;
     out(summary(report));
-    out(
-      `kube-apiserver ${matcher.info.version}: ${s.queries} queries in ${s.batches} batches, ${s.probed} decided by the server, ${s.skipped} skipped; ${(s.probed / secs).toFixed(1)} verdicts/s; mean sentinel wait ${s.batches ? Math.round(s.sentinelWaitMs / s.batches) : 0} ms`,
-    );
+    out(serverStats(matcher, (performance.now() - started) / 1000));
     out(terminal(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml`));
     if (recorder && a.record !== undefined) out(record(recorder, a.record, minor));
     return report.footer.exitCode;
@@ -144,4 +142,12 @@ function recordableAs(gitVersion: string, minor: Minor): void {
     throw new UsageError(
       `--record: the server is ${gitVersion}, but the queries are asked at ${minor}; give --kubernetes-version 1.${served}`,
     );
+}
+
+/** The server's throughput, and where a batch's time went (each step's mean per batch). */
+function serverStats(matcher: ApiserverMatcher, secs: number): string {
+  const s = matcher.stats;
+  const perBatch = (ms: number) => (s.batches ? Math.round(ms / s.batches) : 0);
+  const steps = batchSteps.map((step) => `${step} ${perBatch(s.stepMs[step])}`).join(", ");
+  return `kube-apiserver ${matcher.info.version}: ${s.queries} queries in ${s.batches} batches, ${s.probed} decided by the server, ${s.skipped} skipped; ${(s.probed / secs).toFixed(1)} verdicts/s; mean sentinel wait ${perBatch(s.sentinelWaitMs)} ms; per batch, ms: ${steps}`;
 }
