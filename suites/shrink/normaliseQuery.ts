@@ -6,6 +6,7 @@ import type { Query } from "../../oracles/contract/query.ts";
 import { incoherence } from "../format/loadCaseFile.ts";
 import { checkCaseFileSchema } from "../format/schemaCheck.ts";
 import { unrealEquivalents, unrealRequest } from "../format/unrealInput.ts";
+import { unrealParams } from "../format/unrealParams.ts";
 import type { Move } from "./move.ts";
 import { simplifications } from "./simplifications.ts";
 
@@ -104,6 +105,7 @@ export function wellFormed(q: Query): boolean {
   return (
     incoherence(q.request) === undefined &&
     unrealRequest(q.request) === undefined &&
-    unrealEquivalents(q.cluster, q.request) === undefined
+    unrealEquivalents(q.cluster, q.request) === undefined &&
+    unrealParams(q.cluster) === undefined
   );
 }
