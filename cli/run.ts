@@ -6,6 +6,7 @@ import { describeCapabilities, isFull } from "../oracles/contract/capabilities.t
 import type { Minor } from "../oracles/contract/versions.ts";
 import { isMinor, supportedMinors } from "../oracles/contract/versions.ts";
 import { defaultCorpus, packageVersion } from "../package/packageRoot.ts";
+import { terminal } from "../reports/escape.ts";
 import type { RunReport } from "../reports/runReport.ts";
 import { summary, terminalProgress } from "../reports/runText.ts";
 import { reportDirProblem, saveRegressions, withReproducibility, writeReports } from "../reports/writeReports.ts";
@@ -23,11 +24,12 @@ import {
 } from "../suites/triage/expectedFailures.ts";
 import { budgetOf, durationMs, seedOf } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
+import type { InterruptSignal } from "./interrupt.ts";
 import { interruptExitCodes } from "./interrupt.ts";
 import type { ChosenReferences } from "./references.ts";
 import { openReferences, referenceChoiceFor } from "./references.ts";
 import type { Interrupts } from "./runSignals.ts";
-import { closeWithin, onSignals } from "./runSignals.ts";
+import { closeWithin, onSignals, startedUnlessInterrupted } from "./runSignals.ts";
 import { unfinishedReport } from "./unfinishedReport.ts";
 import { UsageError } from "./usageError.ts";
 
@@ -63,31 +65,34 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
   const seed = seedOf(args.seed);
   const shard = shardOf(args.shard);
   const expected: ExpectedFailure[] = args.expectedFailures ? loadExpectedFailures(args.expectedFailures) : [];
-  const cases = loadAll(args.cases.length > 0 ? args.cases : [defaultCorpus]);
   const caseTimeoutMs = args.caseTimeout === undefined ? undefined : durationMs("--case-timeout", args.caseTimeout);
   const referenceChoice = referenceChoiceFor(args);
   const limited = Number.isFinite(budget.timeLimitMs);
   const dir = args.reportDir ?? join(".matchconform", "report");
-  // A folder the reports cannot go to ends the run before any work, not after it.
+  // A folder the reports cannot go to ends the run before any work (the corpus takes seconds to load).
   const dirProblem = reportDirProblem(dir);
   if (dirProblem !== undefined) {
-    err(`matchconform: ${dirProblem}`);
+    err(terminal(`matchconform: ${dirProblem}`));
     return 2;
   }
+  const cases = loadAll(args.cases.length > 0 ? args.cases : [defaultCorpus]);
   const header = headerOf(args, budget, seed);
   const written = writtenTo(dir, out);
+  const unfinishedOf = (implementation: RunReport["header"]["implementation"], why: string) =>
+    unfinishedReport({ header, implementation, kubernetesVersions: [], startedAt, why });
   const unfinished = (implementation: RunReport["header"]["implementation"], why: string) =>
-    written(unfinishedReport({ header, implementation, kubernetesVersions: [], startedAt, why }));
+    written(unfinishedOf(implementation, why));
 
   // From here on a signal ends the run with a report (before the implementation answers start, once it has).
   const interrupts = onSignals(err);
   try {
-    const opened = await openChecked(
-      args,
-      { caseTimeoutMs, budget, beyondModel: referenceChoice !== "model" },
-      unfinished,
+    const opening = openChecked(args, { caseTimeoutMs, budget, beyondModel: referenceChoice !== "model" }, (i, why) =>
+      interrupts.received() === undefined ? unfinished(i, why) : undefined,
     );
-    return await runWith(opened, interrupts);
+    const opened = await startedUnlessInterrupted(opening, interrupts);
+    if (typeof opened !== "string") return await runWith(opened, interrupts);
+    written(interruptedAtStart(unfinishedOf, args, opened));
+    return interruptExitCodes[opened];
   } finally {
     interrupts.dispose();
   }
@@ -116,11 +121,9 @@ export async function run(args: RunArgs, out: (line: string) => void, err: (line
         references,
       });
       progress.done();
-      const signal = interrupts.received();
-      const final =
-        signal === undefined
-          ? report
-          : { ...report, footer: { ...report.footer, exitCode: interruptExitCodes[signal] } };
+      // Closed before the reports are written: what its children left running is found as they end.
+      await closeWithin(matcher, 4000);
+      const final = finalReport(report, matcher, interrupts.received());
       written(final);
       afterReport(args, final, expected, out);
       const closing = closingLine(final);
@@ -138,7 +141,8 @@ function writtenTo(dir: string, out: (line: string) => void): (given: RunReport)
     const report = withReproducibility(given);
     writeReports(dir, report);
     out(summary(report, dir));
-    out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);
+    // The folder is the user's, but may hold what drives a terminal.
+    out(terminal(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`));
     const shard = report.header.shard;
     if (shard !== undefined)
       out(
@@ -164,11 +168,40 @@ async function openChecked(
     });
   } catch (e) {
     // A --module runs in a child too (oracles/adapters/moduleHost.ts).
-    const command = args.implementation ?? args.module;
-    if (e instanceof MatcherStartError && command !== undefined)
-      unfinished({ name: command, version: "unknown", command }, startUpFailure(e.message, startUpBudgetMs(o.budget)));
+    if (e instanceof MatcherStartError && (args.implementation ?? args.module) !== undefined)
+      unfinished(commandOf(args), startUpFailure(e.message, startUpBudgetMs(o.budget)));
     throw e;
   }
+}
+
+/** The implementation as the command line names it, before it has said its own name. */
+function commandOf(args: RunArgs): RunReport["header"]["implementation"] {
+  const command = args.implementation ?? args.module ?? "the implementation";
+  return { name: command, version: "unknown", command };
+}
+
+/** The report of a run a signal stopped before the implementation answered start. */
+function interruptedAtStart(
+  unfinished: (implementation: RunReport["header"]["implementation"], why: string) => RunReport,
+  args: RunArgs,
+  s: InterruptSignal,
+): RunReport {
+  const r = unfinished(commandOf(args), `interrupted by ${s} while the implementation was starting`);
+  return { ...r, footer: { ...r.footer, exitCode: interruptExitCodes[s] } };
+}
+
+/**
+ * The report as written: with the implementation's health as it stands once closed (the daemons
+ * its children left are found as they end), and the exit code of a signal that stopped the run.
+ */
+function finalReport(r: RunReport, m: Matcher, signal: InterruptSignal | undefined): RunReport {
+  const health = m.health?.();
+  const footer = {
+    ...r.footer,
+    ...(health && { implementationHealth: health }),
+    ...(signal !== undefined && { exitCode: interruptExitCodes[signal] }),
+  };
+  return { ...r, footer };
 }
 
 /** The files a finished run writes besides its reports: the expected failures it implies, its regressions. */
@@ -194,10 +227,13 @@ function afterReport(
 
 /** Why the run did not do what it promised, on stderr: the partial report's reason, or its completion's. */
 function closingLine(r: RunReport): string | undefined {
-  if (r.header.partial) return `matchconform: partial report: ${r.header.partial}`;
+  // The reason may quote the implementation: nothing of it drives the terminal.
+  if (r.header.partial) return terminal(`matchconform: partial report: ${r.header.partial}`);
   const c = r.footer.completion;
   if (c?.status !== "incomplete") return undefined;
-  return `matchconform: ${c.cause === "timeLimit" ? "incomplete (exit 3): " : ""}${c.reason}`;
+  // A divergence found outranks the unfinished work: the exit code named is the one the run gives.
+  const exit = r.footer.exitCode === 3 ? " (exit 3)" : "";
+  return terminal(`matchconform: ${c.cause === "timeLimit" ? `incomplete${exit}: ` : ""}${c.reason}`);
 }
 
 function shardOf(text: string | undefined): Shard | undefined {

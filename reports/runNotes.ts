@@ -41,7 +41,16 @@ export function runNotes(r: RunReport): RunNote[] {
         lines: f.lines,
       });
   }
+  if (h?.escaped?.length) notes.push(escapedNote(h.escaped));
   return notes;
+}
+
+/** Daemons that left a child's process group: a finding about the implementation, whatever the verdict. */
+export function escapedNote(escaped: readonly string[]): RunNote {
+  return {
+    text: "implementation: left processes running outside its process group (setsid or a double fork); found by the environment marker and killed",
+    lines: escaped,
+  };
 }
 
 /**
