@@ -9,6 +9,13 @@ const options = {
   "kubernetes-version": kubernetesVersion("the one minor to test (default: the latest the implementation declares)"),
   "all-versions": { type: "boolean", group: "Kubernetes", help: "every minor the implementation declares" },
   ...budgetOptions,
+  mode: {
+    type: "string",
+    value: "ci|explore",
+    group: "Budget",
+    complete: async () => (await import("../runMode.ts")).runModes,
+    help: "ci (default): with no --seed, the fixed seed of the Kubernetes minor tested (1037 for 1.37), so that a gate fails only for what changed; explore: a new random seed each run, and what diverges exits 0 (bad input, incomplete runs and signals keep their codes)",
+  },
   "expected-failures": {
     type: "string",
     value: "<file>",
@@ -24,6 +31,20 @@ const options = {
     help: "write the expected-failures file this run implies (entries still failing kept, new causes added)",
   },
   "report-dir": reportDir(".matchconform/report"),
+  reporter: {
+    type: "string",
+    value: "default|github|json",
+    repeatable: true,
+    group: "Reports",
+    complete: async () => ["default", "github", "json"],
+    help: "what the run prints (repeat it or separate by commas; default: default): default the summary; github an annotation per cause (on its bundle's case.yaml) and a log group per phase; json the run report on stdout, everything else on stderr. The report files are written whatever is chosen",
+  },
+  "progress-interval": {
+    type: "string",
+    value: "10s",
+    group: "Reports",
+    help: "when stderr is not a terminal, a progress line this often (phase, done/total, divergences so far, time left)",
+  },
   "save-regressions": {
     type: "string",
     value: "<dir>",
@@ -50,11 +71,13 @@ written also when the run ends early (a signal, an implementation that would not
   examples: [
     "matchconform run --profile quick   # the model, about 20 s",
     'matchconform run --implementation "./my-matcher" --seed 7   # a matcher speaking line protocol v1',
+    'matchconform run --implementation "./my-matcher" --reporter default --reporter github   # in GitHub Actions',
+    'matchconform run --implementation "./my-matcher" --mode explore   # a new seed; new causes do not fail',
     "matchconform run --module my-matcher.mjs --all-versions --expected-failures known.yaml",
     "matchconform run --implementation upstream@1.37 my-cases/   # upstream's code on case files of your own",
   ],
   exitCodes: [
-    ["0", "nothing diverged (or only expected failures)"],
+    ["0", "nothing diverged (or only expected failures; or anything diverged, with --mode explore)"],
     ["1", "a test failed or a divergence was found"],
     ["2", "bad input, or an implementation that would not start, gave no usable answer or was declared broken"],
     ["3", "incomplete: the time limit ended the run before the work its profile promises was done"],
