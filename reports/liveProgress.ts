@@ -34,7 +34,8 @@ interface State {
 export function progressText(s: State, now: number, deadline: number | undefined): string {
   const of = Number.isFinite(s.total) && s.total < Number.MAX_SAFE_INTEGER ? `/${s.total}` : "";
   const left = deadline === undefined ? "" : ` · ${Math.max(0, Math.round((deadline - now) / 1000))} s left`;
-  return `${s.name}: ${s.done}${of}, ${s.failures} failing · ${s.before + s.failures} divergences so far${left}`;
+  const so = s.before + s.failures;
+  return `${s.name}: ${s.done}${of}, ${s.failures} failing · ${so} divergence${so === 1 ? "" : "s"} so far${left}`;
 }
 
 export function liveProgress(o: LiveProgressOptions): Progress & { done(): void } {
