@@ -2,10 +2,8 @@
 // command with its own properties, as the Actions runner parses them (actions/toolkit's command.ts).
 import { describe, expect, it } from "vitest";
 import { unfinishedReport } from "../cli/unfinishedReport.ts";
-import type { Query } from "../oracles/contract/query.ts";
-import { decide } from "../oracles/model/decide.ts";
-import { toCaseFile } from "./caseFile.ts";
 import { annotation, escapeData, escapeProperty, githubAnnotations } from "./githubReport.ts";
+import { sampleBucket } from "./reportFixtures.ts";
 import type { Bucket, RunReport } from "./runReport.ts";
 
 /** What the runner reads back from a property or a message (toolkit's escapes, undone). */
@@ -58,51 +56,6 @@ describe("escaping for workflow commands", () => {
   });
 });
 
-const q: Query = {
-  kubernetesVersion: "1.37",
-  subject: {
-    kind: "ValidatingAdmissionPolicy",
-    policy: {
-      matchConstraints: {
-        resourceRules: [{ operations: ["CREATE"], apiGroups: [""], apiVersions: ["v1"], resources: ["pods/*"] }],
-      },
-    },
-    binding: {},
-  },
-  cluster: { namespaces: { prod: { "kubernetes.io/metadata.name": "prod" } } },
-  request: {
-    operation: "CREATE",
-    resource: { group: "", version: "v1", resource: "pods" },
-    kind: { group: "", version: "v1", kind: "Pod" },
-    namespace: "prod",
-    name: "web",
-    object: { apiVersion: "v1", kind: "Pod", metadata: { name: "web", namespace: "prod" } },
-  },
-};
-
-function bucketOf(signature: string, title: string, known?: string): Bucket {
-  const outcome = decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome;
-  return {
-    signature,
-    title,
-    clause: "rules.resource.subresourceWildcardMatchesMain",
-    phase: "corpus",
-    phases: { corpus: 2, generated: 1, invariant: 0 },
-    count: 3,
-    minors: ["1.37"],
-    reduction: { status: "minimal", calls: 0, lines: 1, moves: [] },
-    example: {
-      phase: "corpus",
-      query: q,
-      expected: outcome,
-      actual: { answer: "outcome", outcome: { outcome: "noMatch" } },
-      clauses: [],
-      caseFile: toCaseFile([{ description: "d", query: q, outcome }]),
-    },
-    ...(known !== undefined && { expectedFailure: { reason: known } }),
-  };
-}
-
 function reportWith(buckets: Bucket[], noLongerFailing: string[] = []): RunReport {
   const base = unfinishedReport({
     header: { matchconform: "test", seed: 1, profile: "quick", options: {}, replay: "test" },
@@ -117,7 +70,10 @@ function reportWith(buckets: Bucket[], noLongerFailing: string[] = []): RunRepor
 
 describe("githubAnnotations", () => {
   const r = reportWith(
-    [bucketOf("a · match ≠ noMatch", "first, with: a title"), bucketOf("b · match ≠ noMatch", "second", "known bug")],
+    [
+      sampleBucket("a · match ≠ noMatch", "first, with: a title"),
+      sampleBucket("b · match ≠ noMatch", "second", "known bug"),
+    ],
     ["gone · match ≠ noMatch"],
   );
 
