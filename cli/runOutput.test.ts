@@ -46,7 +46,9 @@ describe("run in CI", () => {
     expect(r.written.header.seed).toBe(1037);
     expect(r.written.header.options.mode).toBe("ci");
     const bundle = r.written.buckets[0]?.bundle;
-    expect(r.err).toContainEqual(expect.stringMatching(new RegExp(`^::error file=${join(r.dir, bundle ?? "?")}/case\\.yaml,title=`)));
+    expect(r.err).toContainEqual(
+      expect.stringMatching(new RegExp(`^::error file=${join(r.dir, bundle ?? "?")}/case\\.yaml,title=`)),
+    );
     expect(r.err).toContain("::group::corpus");
     expect(r.err).toContainEqual(expect.stringMatching(/^\[\d+ s\] corpus: started, \d+ to do$/));
     expect(r.err.filter((l) => l === "::group::generated" || l === "::endgroup::").length).toBeGreaterThan(1);
