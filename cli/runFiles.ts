@@ -7,6 +7,7 @@ import type { ExpectedFailure } from "../suites/triage/expectedFailures.ts";
 import {
   expectedFailuresYaml,
   loadExpectedFailures,
+  unrecorded,
   updatedExpectedFailures,
 } from "../suites/triage/expectedFailures.ts";
 import type { RunArgs } from "./runArgs.ts";
@@ -26,6 +27,11 @@ export function writeRunFiles(
     writeFileSync(`${file}.tmp`, expectedFailuresYaml(entries));
     renameSync(`${file}.tmp`, file);
     say(`${plural(entries.length, "expected failure")} written to ${file}`);
+    const left = unrecorded(final, entries);
+    if (left.length > 0)
+      say(
+        `${plural(left.length, "cause")} not recorded: not reduced before the time ran out, so ${left.length === 1 ? "its key names" : "their keys name"} a sample, not a cause; record without a time limit (--num-runs alone) to reduce every cause: ${left.map((b) => b.signature).join("; ")}`,
+      );
   }
   if (args.saveRegressions) {
     const saved = saveRegressions(args.saveRegressions, final);
