@@ -158,20 +158,21 @@ async function runWith(args: RunArgs, s: RunSetup, matcher: Matcher, interrupts:
     clock: { startedAt, signal: interrupts.signal },
   });
   progress.done();
-  const final = withExitCode(report, s.mode, interrupts.received());
+  const final = withExitCode(report, s, interrupts.received());
   written(s, final);
   writeRunFiles(args, final, s.expected, say);
   if (s.mode === "explore" && report.footer.exitCode === 1 && final.footer.exitCode === 0)
     say(
       "exploration (--mode explore): what diverged fails no gate; record the causes with --update-expected-failures or fix them",
     );
-  const closing = closingLine(final);
+  const closing = closingLine(final, s.expected.length > 0);
   if (closing !== undefined) err(closing);
   return final.footer.exitCode;
 }
 
 /** The exit code the command ends with, kept in the report: a signal's, or the mode's reading of the run's. */
-function withExitCode(report: RunReport, mode: RunMode, signal: InterruptSignal | undefined): RunReport {
-  const exitCode = signal === undefined ? modeExitCode(mode, report.footer.exitCode) : interruptExitCodes[signal];
+function withExitCode(report: RunReport, s: RunSetup, signal: InterruptSignal | undefined): RunReport {
+  const exitCode =
+    signal === undefined ? modeExitCode(s.mode, report, s.expected.length > 0) : interruptExitCodes[signal];
   return { ...report, footer: { ...report.footer, exitCode } };
 }

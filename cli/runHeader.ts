@@ -7,11 +7,16 @@ import type { RunReport } from "../reports/runReport.ts";
 import type { RunBudget } from "../suites/run/options.ts";
 import type { RunArgs } from "./runArgs.ts";
 import type { RunMode } from "./runMode.ts";
+import { unknownsOnly } from "./runMode.ts";
 import { UsageError } from "./usageError.ts";
 
 /** Why the run did not do what it promised, on stderr: the partial report's reason, or its completion's. */
-export function closingLine(r: RunReport): string | undefined {
+export function closingLine(r: RunReport, expectedGiven: boolean): string | undefined {
   if (r.header.partial) return `matchconform: partial report: ${r.header.partial}`;
+  if (r.footer.exitCode === 3 && unknownsOnly(r, expectedGiven)) {
+    const n = r.buckets.filter((b) => b.expectedFailure === undefined).length;
+    return `matchconform: incomplete (exit 3): ${n} divergence group${n === 1 ? " was" : "s were"} not reduced before the time ran out, and no expected failure names ${n === 1 ? "its" : "their"} raw key; reduced, ${n === 1 ? "it" : "they"} may be known causes (give the run more time, or --num-runs alone)`;
+  }
   const c = r.footer.completion;
   if (c?.status !== "incomplete") return undefined;
   return `matchconform: ${c.cause === "timeLimit" ? "incomplete (exit 3): " : ""}${c.reason}`;

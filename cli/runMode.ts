@@ -4,7 +4,8 @@
 // each run and reports what it finds without failing the gate, to be run beside it (nightly).
 import type { Minor } from "../oracles/contract/versions.ts";
 import { latestMinor, minorNumber } from "../oracles/contract/versions.ts";
-import type { ExitCode } from "../reports/runReport.ts";
+import type { ExitCode, RunReport } from "../reports/runReport.ts";
+import { keyedByCause } from "../suites/triage/expectedFailures.ts";
 import { seedOf } from "./budgetFlags.ts";
 import { UsageError } from "./usageError.ts";
 
@@ -38,11 +39,27 @@ export function seedFor(mode: RunMode, drawn: number, given: string | undefined,
   }
 }
 
-/** An exploration fails no gate for what it finds: exit 1 becomes 0; bad input, incomplete and signals stay. */
-export function modeExitCode(mode: RunMode, code: ExitCode): ExitCode {
+/**
+ * Divergences the time limit left unreduced, none covered by the expected failures: keyed by their
+ * raw samples, they may be known causes under another sample's key (a loaded machine reduced them at
+ * one seed and not at another), so that they are reported as unreduced, not as new causes.
+ */
+export function unknownsOnly(report: RunReport, expectedGiven: boolean): boolean {
+  const open = report.buckets.filter((b) => b.expectedFailure === undefined);
+  return expectedGiven && open.length > 0 && !open.some(keyedByCause);
+}
+
+/**
+ * The exit code in a mode. An exploration fails no gate for what it finds: 1 becomes 0 (bad input,
+ * incomplete and signals stay). A gate with expected failures whose only open buckets are
+ * unreduced ends incomplete (3), not with a new cause (1): it did not do its promised work, every
+ * cause reduced, and cannot tell whether those are the known ones.
+ */
+export function modeExitCode(mode: RunMode, report: RunReport, expectedGiven: boolean): ExitCode {
+  const code = report.footer.exitCode;
   switch (mode) {
     case "ci":
-      return code;
+      return code === 1 && unknownsOnly(report, expectedGiven) ? 3 : code;
     case "explore":
       return code === 1 ? 0 : code;
   }
