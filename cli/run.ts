@@ -11,7 +11,7 @@ import { reportDirProblem, withReproducibility, writeReports } from "../reports/
 import { loadAll } from "../suites/format/loadAll.ts";
 import type { LoadedCase } from "../suites/format/loadCaseFile.ts";
 import { startUpFailure } from "../suites/run/completion.ts";
-import type { RunBudget } from "../suites/run/options.ts";
+import type { ReferenceChoice, RunBudget } from "../suites/run/options.ts";
 import { startUpBudgetMs } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
 import type { ExpectedFailure } from "../suites/triage/expectedFailures.ts";
@@ -20,6 +20,8 @@ import { budgetOf, durationMs, seedOf } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
 import type { InterruptSignal } from "./interrupt.ts";
 import { interruptExitCodes } from "./interrupt.ts";
+import type { ChosenReferences } from "./references.ts";
+import { openReferences, referenceChoiceFor } from "./references.ts";
 import type { RunArgs } from "./runArgs.ts";
 import { writeRunFiles } from "./runFiles.ts";
 import { closingLine, implementationOf, minorsOf, optionsOf, replayCommand } from "./runHeader.ts";
@@ -43,6 +45,7 @@ interface RunSetup {
   readonly expected: readonly ExpectedFailure[];
   readonly cases: readonly LoadedCase[];
   readonly caseTimeoutMs: number | undefined;
+  readonly referenceChoice: ReferenceChoice;
   readonly dir: string;
   readonly output: RunOutput;
 }
@@ -59,6 +62,7 @@ function setupOf(args: RunArgs, out: (line: string) => void, err: (line: string)
     expected: args.expectedFailures ? loadExpectedFailures(args.expectedFailures) : [],
     cases: loadAll(args.cases.length > 0 ? args.cases : [defaultCorpus]),
     caseTimeoutMs: args.caseTimeout === undefined ? undefined : durationMs("--case-timeout", args.caseTimeout),
+    referenceChoice: referenceChoiceFor(args),
     dir: args.reportDir ?? join(".matchconform", "report"),
     output: runOutput(args, { out, err }, t),
   };
@@ -81,10 +85,11 @@ export async function run(
   const interrupts = onSignals(err);
   try {
     const matcher = await openChecked(args, s);
+    const opened: { references?: ChosenReferences } = {};
     try {
-      return await runWith(args, s, matcher, interrupts);
+      return await runWith(args, s, { matcher, opened }, interrupts);
     } finally {
-      await closeWithin(matcher, 4000);
+      await Promise.all([closeWithin(matcher, 4000), opened.references?.oracles.close()]);
     }
   } finally {
     interrupts.dispose();
@@ -118,7 +123,9 @@ async function openChecked(args: RunArgs, s: RunSetup): Promise<Matcher> {
   const startTimeoutMs = startUpBudgetMs(s.budget);
   try {
     const { implementation, module, caseTimeoutMs } = { ...args, ...s };
-    return await openImplementation({ implementation, module, caseTimeoutMs, startTimeoutMs });
+    // The run keeps back what no reference decides (suites/run/runContext.ts whyNotSent).
+    const beyondModel = s.referenceChoice !== "model";
+    return await openImplementation({ implementation, module, caseTimeoutMs, startTimeoutMs, beyondModel });
   } catch (e) {
     // A child that was run but would not start still gets its report, saying why.
     // A --module runs in a child too (oracles/adapters/moduleHost.ts).
@@ -129,7 +136,18 @@ async function openChecked(args: RunArgs, s: RunSetup): Promise<Matcher> {
   }
 }
 
-async function runWith(args: RunArgs, s: RunSetup, matcher: Matcher, interrupts: Interrupts): Promise<number> {
+/** What the run started and must close: the implementation, and the references once they are opened. */
+interface Started {
+  readonly matcher: Matcher;
+  readonly opened: { references?: ChosenReferences };
+}
+
+async function runWith(
+  args: RunArgs,
+  s: RunSetup,
+  { matcher, opened }: Started,
+  interrupts: Interrupts,
+): Promise<number> {
   let minors: Minor[];
   try {
     minors = minorsOf(args, matcher.kubernetesVersions);
@@ -141,6 +159,8 @@ async function runWith(args: RunArgs, s: RunSetup, matcher: Matcher, interrupts:
   if (!isFull(matcher.capabilities))
     say(`claimed profile: ${describeCapabilities(matcher.capabilities)} (nothing outside it is generated or sent)`);
   const header = headerOf(args, s, minors);
+  const references = await openReferences(s.referenceChoice, minors, err, s.caseTimeoutMs);
+  opened.references = references;
   // The time limit counts from here, after start-up (suites/run/runContext.ts).
   const limit = s.budget.timeLimitMs;
   const progress = s.output.progress(Number.isFinite(limit) ? performance.now() + limit : undefined);
@@ -156,6 +176,7 @@ async function runWith(args: RunArgs, s: RunSetup, matcher: Matcher, interrupts:
       ...(args.module && { module: args.module }),
     },
     clock: { startedAt, signal: interrupts.signal },
+    references,
   });
   progress.done();
   const final = withExitCode(report, s, interrupts.received());

@@ -16,6 +16,8 @@ export interface RunArgs {
   readonly reportDir?: string | undefined;
   readonly saveRegressions?: string | undefined;
   readonly caseTimeout?: string | undefined;
+  /** Who decides where the model stops: auto (default), model, upstream. */
+  readonly reference?: string | undefined;
   /** default, github, json: comma-separated, or the flag repeated. */
   readonly reporter?: string | undefined;
   /** Between two progress lines when stderr is not a terminal. */

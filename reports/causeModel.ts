@@ -1,7 +1,7 @@
 // One cause of a report as data: its anchor and bundle folder, what was seen, both answers or the
 // family's table, the evidence and the minimal case. Rendered by each format (reports/reportModel.ts).
 import { formatAnswer, formatReference } from "./answerText.ts";
-import { caseSummary, reductionText, seenIn, subjectsYaml } from "./bucketText.ts";
+import { caseSummary, decidedBy, reductionText, seenIn, subjectsYaml } from "./bucketText.ts";
 import { bounded } from "./escape.ts";
 import type { Bucket, FamilyRow } from "./runReport.ts";
 import type { Table } from "./table.ts";
@@ -43,7 +43,10 @@ export interface Cause {
   readonly title: string;
   readonly signature: string;
   readonly count: number;
+  /** The phases, the minors and who decided: "corpus 3, generated 5 · Kubernetes 1.37 · decided by the model". */
   readonly seenIn: string;
+  /** "the model", or the upstream oracle that decided where the model stops ("upstream@1.37"). */
+  readonly decidedBy: string;
   readonly expectedFailure?: { readonly reason: string; readonly issue?: string };
   readonly body: CauseBody;
   readonly source?: string;
@@ -80,6 +83,7 @@ export function causeModel(b: Bucket, i: number): Cause {
     signature: b.signature,
     count: b.count,
     seenIn: seenIn(b),
+    decidedBy: decidedBy(b),
     ...(b.expectedFailure && { expectedFailure: b.expectedFailure }),
     body: body(b),
     ...(b.source && { source: b.source }),

@@ -1,6 +1,8 @@
 // The report of `matchconform run`: a header, the buckets of divergences, and a footer with the
 // counts and the clause coverage (described by reports/run-report.schema.json).
+
 import type { Answer, ImplementationHealth } from "../oracles/adapters/matcher.ts";
+import type { ReferenceName, UpstreamName } from "../oracles/adapters/reference.ts";
 import type { Capabilities } from "../oracles/contract/capabilities.ts";
 import type { Expected, Outcome } from "../oracles/contract/outcome.ts";
 import type { ImplementationInfo, SubjectInputForm } from "../oracles/contract/protocol.ts";
@@ -51,6 +53,11 @@ export interface Bucket {
   readonly title: string;
   /** The upstream code the deciding clause follows. */
   readonly source?: string;
+  /**
+   * Who decided what kube-apiserver does: the reference model, or where the model stops the
+   * upstream oracle (kube-apiserver's own code) of the minor. Absent in older reports: the model.
+   */
+  readonly reference?: ReferenceName;
   readonly clause: string;
   /** The first phase it was seen in. */
   readonly phase: Phase;
@@ -158,6 +165,17 @@ export interface RunReport {
     readonly replay: string;
     /** Set when the run ended early (interrupted, the implementation declared broken or not started): why. */
     readonly partial?: string;
+    /**
+     * `--reference`: what decided where the model stops (the upstream oracles the run had, by name),
+     * or why nothing did. Absent in older reports: the model alone.
+     */
+    readonly references?: {
+      readonly choice: string;
+      readonly upstream: readonly UpstreamName[];
+      /** Queries put to the implementation where the model stops, an upstream oracle deciding them. */
+      readonly decided?: number;
+      readonly note?: string;
+    };
   };
   readonly buckets: readonly Bucket[];
   readonly expectedFailures: {

@@ -8,6 +8,13 @@ const options = {
   ...implementationOptions,
   "kubernetes-version": kubernetesVersion("the one minor to test (default: the latest the implementation declares)"),
   "all-versions": { type: "boolean", group: "Kubernetes", help: "every minor the implementation declares" },
+  reference: {
+    type: "string",
+    value: "auto|model|upstream",
+    group: "Implementation",
+    complete: async () => [...(await import("../../suites/run/options.ts")).referenceChoices],
+    help: "who decides where the model stops (?., isIP, quantity, authorizer, …): auto (default) the upstream oracle of each minor already built in the cache; upstream builds it if need be (minutes, Go); model sends nothing there",
+  },
   ...budgetOptions,
   mode: {
     type: "string",
@@ -75,6 +82,7 @@ written also when the run ends early (a signal, an implementation that would not
     'matchconform run --implementation "./my-matcher" --mode explore   # a new seed; new causes do not fail',
     "matchconform run --module my-matcher.mjs --all-versions --expected-failures known.yaml",
     "matchconform run --implementation upstream@1.37 my-cases/   # upstream's code on case files of your own",
+    'matchconform run --implementation "./my-matcher" --reference upstream held-out/   # beyond the model, upstream decides',
   ],
   exitCodes: [
     ["0", "nothing diverged (or only expected failures; or anything diverged, with --mode explore)"],

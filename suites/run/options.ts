@@ -85,3 +85,12 @@ export interface RunOptions {
   /** The share of generated scenarios with params, when claimed (default 0.2). */
   readonly paramRate?: number | undefined;
 }
+
+/**
+ * `--reference`: who decides where the model stops (oracles/model/outsideModel.ts). `model`: nobody,
+ * such queries are not sent; `upstream`: the upstream oracle of each minor, built if need be (minutes,
+ * Go needed; a run that cannot have it ends with exit 2); `auto` (the default): the upstream oracle
+ * of each minor whose binary is already built in the cache, never a build on the run's clock.
+ */
+export const referenceChoices = ["auto", "model", "upstream"] as const;
+export type ReferenceChoice = (typeof referenceChoices)[number];

@@ -1,7 +1,8 @@
 // `matchconform run`: the corpus, then generated scenarios against the model, then the
 // invariants on the implementation alone; then every failure group reduced and bucketed by cause.
 import { availableParallelism, loadavg } from "node:os";
-import type { Matcher } from "../../oracles/adapters/matcher.ts";
+import type { ImplementationHealth, Matcher } from "../../oracles/adapters/matcher.ts";
+import type { OutsideReferences } from "../../oracles/adapters/reference.ts";
 import { clauseNames } from "../../oracles/model/clauses.ts";
 import type { Progress } from "../../reports/progress.ts";
 import type { RunReport, SkipPhase } from "../../reports/runReport.ts";
@@ -18,7 +19,7 @@ import type { GeneratedCounts } from "./generatedPhase.ts";
 import { runGenerated } from "./generatedPhase.ts";
 import type { InvariantCounts } from "./invariantPhase.ts";
 import { runInvariants } from "./invariantPhase.ts";
-import type { RunOptions } from "./options.ts";
+import type { ReferenceChoice, RunOptions } from "./options.ts";
 import type { RunClock } from "./runContext.ts";
 import { RunContext } from "./runContext.ts";
 
@@ -37,6 +38,15 @@ export interface RunInput {
   readonly progress: Progress;
   /** When the run started and the signal that interrupts it: the time limit counts from then. */
   readonly clock?: RunClock;
+  /**
+   * Where the model stops, who decides instead: upstream oracles by minor (`--reference`), and how
+   * they were chosen, for the report's header. Absent: the model alone, nothing sent beyond it.
+   */
+  readonly references?: {
+    readonly oracles: OutsideReferences;
+    readonly choice: ReferenceChoice;
+    readonly note?: string;
+  };
 }
 
 /**
@@ -48,7 +58,14 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
   const started = input.clock?.startedAt ?? performance.now();
   const startedAt = new Date(Date.now() - (performance.now() - started)).toISOString();
   const failures = new FailureLog();
-  const ctx = new RunContext(input.matcher, input.options, failures, input.progress, input.clock);
+  const ctx = new RunContext(
+    input.matcher,
+    input.options,
+    failures,
+    input.progress,
+    input.clock,
+    input.references?.oracles,
+  );
   try {
     ctx.enter("corpus");
     const corpus = await runCorpus(ctx, input.cases);
@@ -76,25 +93,7 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
       : health?.broken
         ? `the implementation was declared broken: ${health.broken}`
         : undefined;
-    const completion = completionOf(
-      input.options.budget,
-      {
-        corpus: { done: corpus.passed + corpus.failed + corpus.skipped, inScope: ctx.inScope.corpus },
-        generated: { done: generated.scenarios, inScope: ctx.inScope.generated },
-        invariantSamples: ctx.inScope.invariants ? invariants.map((i) => i.asked) : [],
-        buckets: applied.buckets,
-      },
-      {
-        interrupted: ctx.stopped ? ctx.stopReason : undefined,
-        broken: health?.broken ?? undefined,
-        answered: ctx.answered,
-        failures: ctx.implementationFailures,
-        abandoned: ctx.abandoned,
-        timeLimitMs: input.options.budget.timeLimitMs,
-        startUpMs: ctx.startUpMs,
-        machine: machineLoad(),
-      },
-    );
+    const completion = completionFor(ctx, { corpus, generated, invariants }, applied.buckets, health);
     const report: RunReport = {
       header: {
         ...header,
@@ -106,6 +105,7 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
         subjects: input.matcher.subjects,
         seed: input.options.seed,
         ...(partial && { partial }),
+        references: referencesOf(input, ctx),
       },
       buckets: applied.buckets,
       expectedFailures: { stillFailing: applied.stillFailing, noLongerFailing: applied.noLongerFailing },
@@ -132,6 +132,45 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
   } finally {
     ctx.dispose();
   }
+}
+
+/** Whether the run did the work its budget promised, and why not. */
+function completionFor(
+  ctx: RunContext,
+  done: { corpus: CorpusCounts; generated: GeneratedCounts; invariants: readonly InvariantCounts[] },
+  buckets: RunReport["buckets"],
+  health: ImplementationHealth | undefined,
+): ReturnType<typeof completionOf> {
+  const { corpus, generated, invariants } = done;
+  return completionOf(
+    ctx.options.budget,
+    {
+      corpus: { done: corpus.passed + corpus.failed + corpus.skipped, inScope: ctx.inScope.corpus },
+      generated: { done: generated.scenarios, inScope: ctx.inScope.generated },
+      invariantSamples: ctx.inScope.invariants ? invariants.map((i) => i.asked) : [],
+      buckets,
+    },
+    {
+      interrupted: ctx.stopped ? ctx.stopReason : undefined,
+      broken: health?.broken ?? undefined,
+      answered: ctx.answered,
+      failures: ctx.implementationFailures,
+      abandoned: ctx.abandoned,
+      timeLimitMs: ctx.options.budget.timeLimitMs,
+      startUpMs: ctx.startUpMs,
+      machine: machineLoad(),
+    },
+  );
+}
+
+function referencesOf(input: RunInput, ctx: RunContext): NonNullable<RunReport["header"]["references"]> {
+  const note = input.references?.note;
+  return {
+    choice: input.references?.choice ?? "model",
+    upstream: ctx.references.names,
+    decided: ctx.beyondModel,
+    ...(note && { note }),
+  };
 }
 
 function notRunOf(ctx: RunContext): { notRun?: NonNullable<RunReport["footer"]["notRun"]> } {

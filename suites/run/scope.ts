@@ -7,10 +7,13 @@ import type { NotSent } from "../../oracles/scope/whyNotSent.ts";
 import type { SkipPhase } from "../../reports/runReport.ts";
 import type { RunContext } from "./runContext.ts";
 
-/** The items whose query the implementation claims; the others are counted by reason. */
+/**
+ * The items whose query the implementation claims, and the model or an upstream oracle decides;
+ * the others are counted by reason.
+ */
 export function keepInScope<T>(ctx: RunContext, phase: SkipPhase, items: readonly T[], queryOf: (t: T) => Query): T[] {
   return items.filter((item) => {
-    const why = ctx.whyNotSent(queryOf(item));
+    const why = ctx.whyNotSent(queryOf(item), true);
     if (why !== undefined) ctx.skips.notSent(phase, why);
     return why === undefined;
   });

@@ -152,6 +152,7 @@ function toBucket(acc: Accumulator): Bucket {
     signature: diagnosis.key,
     title: titleOf(diagnosis),
     ...(source && { source }),
+    reference: diagnosis.reference ?? "model",
     clause: diagnosis.clause,
     phase: phases[0] ?? example.phase,
     phases: acc.phases,

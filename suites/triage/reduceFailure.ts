@@ -16,6 +16,7 @@ import type { Failure } from "./failureLog.ts";
 import { stillDiverges } from "./keepsDivergence.ts";
 import type { ReducedFailure } from "./reducedFailure.ts";
 import { maxCalls } from "./reducedFailure.ts";
+import { reduceOutside } from "./reduceOutside.ts";
 import { reduceViolation } from "./reduceViolation.ts";
 import { firstFinding } from "./rules/index.ts";
 import { missingWords } from "./rules/messageOnly.ts";
@@ -40,6 +41,7 @@ export async function reduceFailure(
       : performance.now() >= deadline
         ? "the run's time limit came before this reduction"
         : undefined);
+  if (f.reference !== undefined && f.reference !== "model") return reduceOutside(ctx, f, f.reference, deadline, off);
   if (f.invariant) {
     const inv = f.invariant;
     const side = divergentSide(ctx, f);
