@@ -11,9 +11,10 @@ import { reportDirProblem, withReproducibility, writeReports } from "../reports/
 import { loadAll } from "../suites/format/loadAll.ts";
 import type { LoadedCase } from "../suites/format/loadCaseFile.ts";
 import { startUpFailure } from "../suites/run/completion.ts";
-import type { ReferenceChoice, RunBudget } from "../suites/run/options.ts";
+import type { ReferenceChoice, RunBudget, Shard } from "../suites/run/options.ts";
 import { startUpBudgetMs } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
+import { parseShard } from "../suites/run/shard.ts";
 import type { ExpectedFailure } from "../suites/triage/expectedFailures.ts";
 import { loadExpectedFailures } from "../suites/triage/expectedFailures.ts";
 import { budgetOf, durationMs, seedOf } from "./budgetFlags.ts";
@@ -46,6 +47,7 @@ interface RunSetup {
   readonly cases: readonly LoadedCase[];
   readonly caseTimeoutMs: number | undefined;
   readonly referenceChoice: ReferenceChoice;
+  readonly shard: Shard | undefined;
   readonly dir: string;
   readonly output: RunOutput;
 }
@@ -63,6 +65,7 @@ function setupOf(args: RunArgs, out: (line: string) => void, err: (line: string)
     cases: loadAll(args.cases.length > 0 ? args.cases : [defaultCorpus]),
     caseTimeoutMs: args.caseTimeout === undefined ? undefined : durationMs("--case-timeout", args.caseTimeout),
     referenceChoice: referenceChoiceFor(args),
+    shard: shardOf(args.shard),
     dir: args.reportDir ?? join(".matchconform", "report"),
     output: runOutput(args, { out, err }, t),
   };
@@ -166,7 +169,14 @@ async function runWith(
   const progress = s.output.progress(Number.isFinite(limit) ? performance.now() + limit : undefined);
   const report = await runConformance({
     matcher,
-    options: { budget: s.budget, seed: header.seed, minors, caseFiles: args.cases },
+    options: {
+      budget: s.budget,
+      seed: header.seed,
+      minors,
+      caseFiles: args.cases,
+      shard: s.shard,
+      failOnUnrealInputs: args.failOnUnrealInputs,
+    },
     cases: s.cases,
     expected: s.expected,
     progress,
@@ -196,4 +206,11 @@ function withExitCode(report: RunReport, s: RunSetup, signal: InterruptSignal | 
   const exitCode =
     signal === undefined ? modeExitCode(s.mode, report, s.expected.length > 0) : interruptExitCodes[signal];
   return { ...report, footer: { ...report.footer, exitCode } };
+}
+
+function shardOf(text: string | undefined): Shard | undefined {
+  if (text === undefined) return undefined;
+  const shard = parseShard(text);
+  if (shard === undefined) throw new UsageError(`--shard ${text} is not i/n with 1 ≤ i ≤ n (such as 2/4)`);
+  return shard;
 }

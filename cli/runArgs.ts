@@ -22,5 +22,9 @@ export interface RunArgs {
   readonly reporter?: string | undefined;
   /** Between two progress lines when stderr is not a terminal. */
   readonly progressInterval?: string | undefined;
+  /** Causes seen only on inputs no real cluster produces fail the run too. */
+  readonly failOnUnrealInputs?: boolean | undefined;
+  /** `i/n`: only the i-th of n disjoint shares of the work. */
+  readonly shard?: string | undefined;
   readonly cases: readonly string[];
 }

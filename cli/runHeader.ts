@@ -50,6 +50,7 @@ export function optionsOf(args: RunArgs, budget: RunBudget, mode: RunMode): Reco
     invariantRuns: budget.invariantRuns,
     allVersions: args.allVersions ?? false,
     mode,
+    ...(args.failOnUnrealInputs && { failOnUnrealInputs: true }),
     ...(args.kubernetesVersion && { kubernetesVersion: args.kubernetesVersion }),
     ...(args.expectedFailures && { expectedFailures: args.expectedFailures }),
   };
@@ -63,10 +64,12 @@ export function replayCommand(args: RunArgs, seed: number): string {
     args.module && `--module ${q(args.module)}`,
     args.kubernetesVersion && `--kubernetes-version ${args.kubernetesVersion}`,
     args.allVersions && "--all-versions",
+    args.failOnUnrealInputs && "--fail-on-unreal-inputs",
     args.profile && `--profile ${args.profile}`,
     args.numRuns && `--num-runs ${args.numRuns}`,
     args.timeLimit && `--time-limit ${args.timeLimit}`,
     `--seed ${seed}`,
+    args.shard && `--shard ${args.shard}`,
     ...args.cases,
   ]
     .filter(Boolean)

@@ -87,6 +87,11 @@ export function runOutput(flags: OutputFlags, io: Io, t: Terminal): RunOutput {
         for (const l of githubAnnotations(report, dir, mode === "explore" ? "warning" : "error")) say(l);
       if (json) io.out(JSON.stringify(reportAsWritten(report)));
       say(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);
+      const shard = report.header.shard;
+      if (shard !== undefined)
+        say(
+          `shard ${shard.index}/${shard.count}: matchconform merge-reports <the ${shard.count} shards' report folders> writes the whole run's report`,
+        );
     },
   };
 }

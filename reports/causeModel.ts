@@ -51,6 +51,8 @@ export interface Cause {
   readonly body: CauseBody;
   readonly source?: string;
   readonly notReproducible?: string;
+  /** Its share of the realistic mix the causes are ranked by, in words (docs/diagnosis.md). */
+  readonly impact: string;
   /** Corpus tests that failed for this cause, the first five as "file: case / test". */
   readonly corpus: readonly string[];
   readonly corpusMore: number;
@@ -88,6 +90,7 @@ export function causeModel(b: Bucket, i: number): Cause {
     body: body(b),
     ...(b.source && { source: b.source }),
     ...(b.notReproducible && { notReproducible: b.notReproducible }),
+    impact: impactText(b),
     corpus: corpus.slice(0, 5).map((c) => `${c.file.replace(/^.*\/suites\//, "suites/")}: ${c.case} / ${c.test}`),
     corpusMore: Math.max(0, corpus.length - 5),
     invariants: b.evidence?.invariants ?? [],
@@ -96,6 +99,15 @@ export function causeModel(b: Bucket, i: number): Cause {
     summary: caseSummary(b.example.query),
     clauses: b.example.clauses,
   };
+}
+
+/** "12.5 % of a realistic request mix (32 of 256 scenarios)", or why there is no share. */
+export function impactText(b: Bucket): string {
+  const i = b.impact;
+  if (i === undefined) return "not measured (the realistic mix was not asked: no time left, or nothing to draw)";
+  const pct = i.share * 100;
+  const shown = pct === 0 || pct >= 10 ? pct.toFixed(0) : pct.toFixed(1);
+  return `${shown} % of a realistic request mix (${i.affected} of ${i.decided} scenarios)`;
 }
 
 function body(b: Bucket): CauseBody {

@@ -23,6 +23,12 @@ const options = {
     complete: async () => (await import("../runMode.ts")).runModes,
     help: "ci (default): with no --seed, the fixed seed of the Kubernetes minor tested (1037 for 1.37), so that a gate fails only for what changed; explore: a new random seed each run, and what diverges exits 0 (bad input, incomplete runs and signals keep their codes)",
   },
+  shard: {
+    type: "string",
+    value: "i/n",
+    group: "Budget",
+    help: "only the i-th of n disjoint shares of the work (corpus tests, generated batches, invariants); merge-reports puts the n reports together",
+  },
   "expected-failures": {
     type: "string",
     value: "<file>",
@@ -36,6 +42,11 @@ const options = {
     group: "Known failures",
     complete: "file",
     help: "write the expected-failures file this run implies (entries still failing kept, new causes added)",
+  },
+  "fail-on-unreal-inputs": {
+    type: "boolean",
+    group: "Known failures",
+    help: "causes seen only on inputs no real cluster produces (a kindless equivalent, a missing namespace) fail the run too; by default they are reported apart and do not",
   },
   "report-dir": reportDir(".matchconform/report"),
   reporter: {
@@ -82,6 +93,7 @@ written also when the run ends early (a signal, an implementation that would not
     'matchconform run --implementation "./my-matcher" --mode explore   # a new seed; new causes do not fail',
     "matchconform run --module my-matcher.mjs --all-versions --expected-failures known.yaml",
     "matchconform run --implementation upstream@1.37 my-cases/   # upstream's code on case files of your own",
+    "matchconform run --seed 7 --shard 2/4 --report-dir shard-2   # one of four CI jobs; then merge-reports",
     'matchconform run --implementation "./my-matcher" --reference upstream held-out/   # beyond the model, upstream decides',
   ],
   exitCodes: [

@@ -12,6 +12,7 @@ import { signature } from "../triage/signature.ts";
 import type { RunContext } from "./runContext.ts";
 import { keepInScope, scenariosInScope } from "./scope.ts";
 import { derivedSeed } from "./seeds.ts";
+import { batchLength, batchSize, inShard, scenariosOf } from "./shard.ts";
 
 export interface GeneratedCounts {
   scenarios: number;
@@ -20,20 +21,21 @@ export interface GeneratedCounts {
   skipped: number;
 }
 
-const batchSize = 256;
-
 export async function runGenerated(ctx: RunContext): Promise<GeneratedCounts> {
-  const { budget, seed } = ctx.options;
+  const { budget, seed, shard } = ctx.options;
+  // A shard draws only its batches, each from the seed the unsharded run draws it from.
+  const planned = scenariosOf(budget.numRuns, shard);
   const counts: GeneratedCounts = { scenarios: 0, agreed: 0, diverged: 0, skipped: 0 };
   ctx.skips.phase = "generated";
   // Drawn inside the claimed scope; a scenario outside it is a generator bug, dropped and counted.
   const arbitrary = scenariosInScope(ctx, "generated");
   if (arbitrary === undefined) return counts;
   ctx.inScope.generated = true;
-  ctx.progress.phase("generated", budget.numRuns);
+  ctx.progress.phase("generated", planned);
   // Until the scenarios are done or the phase's share of the run's time limit is spent.
-  for (let batch = 0; counts.scenarios < budget.numRuns && !ctx.phaseOver(); batch++) {
-    const n = Math.min(batchSize, budget.numRuns - counts.scenarios);
+  for (let batch = 0; batchLength(budget.numRuns, batch) > 0 && !ctx.phaseOver(); batch++) {
+    if (!inShard(shard, batch)) continue;
+    const n = batchLength(budget.numRuns, batch);
     const batchSeed = derivedSeed(seed, "generated", batch);
     const queries = keepInScope(ctx, "generated", fc.sample(arbitrary, { seed: batchSeed, numRuns: n }), (q) => q);
     await inParallel(queries, batchSize, async (q, index) => {
@@ -69,7 +71,7 @@ export async function runGenerated(ctx: RunContext): Promise<GeneratedCounts> {
     });
     ctx.progress.tick(counts.scenarios, counts.diverged);
   }
-  if (budget.numRuns < Number.MAX_SAFE_INTEGER) ctx.notRun.generated = budget.numRuns - counts.scenarios;
+  if (planned < Number.MAX_SAFE_INTEGER) ctx.notRun.generated = Math.max(0, planned - counts.scenarios);
   return counts;
 }
 

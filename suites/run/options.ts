@@ -74,6 +74,12 @@ export function startUpBudgetMs(budget: RunBudget): number {
 
 export type ProfileName = keyof typeof profiles;
 
+/** One of `count` disjoint shares of a run's work (`run --shard index/count`), `index` from 1. */
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
+
 export interface RunOptions {
   readonly budget: RunBudget;
   readonly seed: number;
@@ -84,6 +90,13 @@ export interface RunOptions {
   readonly conditionRate?: number | undefined;
   /** The share of generated scenarios with params, when claimed (default 0.2). */
   readonly paramRate?: number | undefined;
+  /**
+   * Causes seen only on inputs no real cluster produces (report.json unrealInputs) fail the run too
+   * (default false: they are reported apart and do not fail it on their own).
+   */
+  readonly failOnUnrealInputs?: boolean | undefined;
+  /** Only this share of the work (suites/run/shard.ts); absent, all of it. */
+  readonly shard?: Shard | undefined;
 }
 
 /**

@@ -14,6 +14,7 @@ import { normaliseQuery } from "../shrink/normaliseQuery.ts";
 import { diagnosisOf, sourceOf, titleOf } from "./bucketKey.ts";
 import type { Failure } from "./failureLog.ts";
 import { stillDiverges } from "./keepsDivergence.ts";
+import { reproducibleBy } from "./realism.ts";
 import type { ReducedFailure } from "./reducedFailure.ts";
 import { maxCalls } from "./reducedFailure.ts";
 import { reduceOutside } from "./reduceOutside.ts";
@@ -76,7 +77,8 @@ function reductionOf(
     return { status: "unreduced", query: f.query, calls: 0, moves: [], why };
   }
   const allowed = (q: Query) => ctx.allows(q);
-  return normaliseQuery(f.query, stillDiverges(ctx, f, words), { maxCalls, deadline, allowed });
+  const reproducible = reproducibleBy(ctx);
+  return normaliseQuery(f.query, stillDiverges(ctx, f, words), { maxCalls, deadline, allowed, reproducible });
 }
 
 async function reduceDivergence(

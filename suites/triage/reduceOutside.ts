@@ -16,6 +16,7 @@ import { normaliseQuery } from "../shrink/normaliseQuery.ts";
 import { sourceOf, titleOf } from "./bucketKey.ts";
 import type { Failure } from "./failureLog.ts";
 import { outsideDiagnosis } from "./outsideKey.ts";
+import { reproducibleBy } from "./realism.ts";
 import type { ReducedFailure } from "./reducedFailure.ts";
 import { maxCalls } from "./reducedFailure.ts";
 import { says } from "./rules/messageOnly.ts";
@@ -84,6 +85,7 @@ export async function reduceOutside(
           deadline,
           // The reduction stays where the model stops: past it another reference would decide.
           allowed: (q) => ctx.decidedBy(q) === by && ctx.allows(q, true),
+          reproducible: reproducibleBy(ctx),
         });
   const q = reduction.query;
   const expected = (reduction.calls === 0 ? first : await ctx.referenceOutcome(q)) ?? first;
