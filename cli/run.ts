@@ -1,177 +1,145 @@
-import { existsSync, renameSync, writeFileSync } from "node:fs";
+// `matchconform run`: the flags read into a set-up, the implementation started, the phases run,
+// and the end shown by the reporters chosen (cli/runOutput.ts) and written to the report folder.
 import { join } from "node:path";
 import type { Matcher } from "../oracles/adapters/matcher.ts";
 import { MatcherStartError } from "../oracles/adapters/matcher.ts";
 import { describeCapabilities, isFull } from "../oracles/contract/capabilities.ts";
 import type { Minor } from "../oracles/contract/versions.ts";
-import { isMinor, supportedMinors } from "../oracles/contract/versions.ts";
 import { defaultCorpus, packageVersion } from "../package/packageRoot.ts";
-import { terminal } from "../reports/escape.ts";
-import type { RunReport } from "../reports/runReport.ts";
-import { summary, terminalProgress } from "../reports/runText.ts";
-import { reportDirProblem, saveRegressions, withReproducibility, writeReports } from "../reports/writeReports.ts";
+import { terminal as controlFree } from "../reports/escape.ts";
+import type { ExitCode, RunReport } from "../reports/runReport.ts";
+import { reportDirProblem, withReproducibility, writeReports } from "../reports/writeReports.ts";
 import { loadAll } from "../suites/format/loadAll.ts";
+import type { LoadedCase } from "../suites/format/loadCaseFile.ts";
 import { startUpFailure } from "../suites/run/completion.ts";
-import type { RunBudget, Shard } from "../suites/run/options.ts";
+import type { ReferenceChoice, RunBudget, Shard } from "../suites/run/options.ts";
 import { startUpBudgetMs } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
 import { parseShard } from "../suites/run/shard.ts";
 import type { ExpectedFailure } from "../suites/triage/expectedFailures.ts";
-import {
-  expectedFailuresYaml,
-  loadExpectedFailures,
-  updatedExpectedFailures,
-} from "../suites/triage/expectedFailures.ts";
+import { loadExpectedFailures } from "../suites/triage/expectedFailures.ts";
 import { budgetOf, durationMs, seedOf } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
 import type { InterruptSignal } from "./interrupt.ts";
 import { interruptExitCodes } from "./interrupt.ts";
 import type { ChosenReferences } from "./references.ts";
 import { openReferences, referenceChoiceFor } from "./references.ts";
+import type { RunArgs } from "./runArgs.ts";
+import { writeRunFiles } from "./runFiles.ts";
+import { closingLine, implementationOf, minorsOf, optionsOf, replayCommand } from "./runHeader.ts";
+import type { RunMode } from "./runMode.ts";
+import { modeExitCode, modeOf, seedFor } from "./runMode.ts";
+import type { RunOutput, Terminal } from "./runOutput.ts";
+import { processTerminal, runOutput } from "./runOutput.ts";
 import type { Interrupts } from "./runSignals.ts";
 import { closeWithin, onSignals, startedUnlessInterrupted } from "./runSignals.ts";
 import { unfinishedReport } from "./unfinishedReport.ts";
 import { UsageError } from "./usageError.ts";
 
-export interface RunArgs {
-  readonly implementation?: string | undefined;
-  readonly module?: string | undefined;
-  readonly kubernetesVersion?: string | undefined;
-  readonly allVersions?: boolean | undefined;
-  readonly timeLimit?: string | undefined;
-  readonly numRuns?: string | undefined;
-  readonly seed?: string | undefined;
-  readonly profile?: string | undefined;
-  readonly expectedFailures?: string | undefined;
-  /** Writes the expected-failures file this run implies (entries still failing kept, new causes added). */
-  readonly updateExpectedFailures?: string | undefined;
-  readonly reportDir?: string | undefined;
-  readonly saveRegressions?: string | undefined;
-  /** Causes seen only on inputs no real cluster produces fail the run too. */
-  readonly failOnUnrealInputs?: boolean | undefined;
-  readonly caseTimeout?: string | undefined;
-  /** Who decides where the model stops: auto (default), model, upstream. */
-  readonly reference?: string | undefined;
-  /** `i/n`: only the i-th of n disjoint shares of the work. */
-  readonly shard?: string | undefined;
-  readonly cases: readonly string[];
+export type { RunArgs } from "./runArgs.ts";
+
+/** What the run needs before the implementation starts: every flag read, so a bad one ends it first. */
+interface RunSetup {
+  readonly budget: RunBudget;
+  readonly mode: RunMode;
+  /** Explore mode's seed, drawn once so that a report written before start-up names the same. */
+  readonly drawn: number;
+  readonly expected: readonly ExpectedFailure[];
+  readonly cases: readonly LoadedCase[];
+  readonly caseTimeoutMs: number | undefined;
+  readonly referenceChoice: ReferenceChoice;
+  readonly shard: Shard | undefined;
+  readonly dir: string;
+  readonly output: RunOutput;
 }
 
-export async function run(args: RunArgs, out: (line: string) => void, err: (line: string) => void): Promise<number> {
-  // The time limit counts from the command's start (performance.now() is 0 then): loading the
-  // cases and starting the implementation are part of the run.
-  const startedAt = 0;
-  const budget = budgetOf(args, "default");
-  const seed = seedOf(args.seed);
-  const shard = shardOf(args.shard);
-  const expected: ExpectedFailure[] = args.expectedFailures ? loadExpectedFailures(args.expectedFailures) : [];
-  const caseTimeoutMs = args.caseTimeout === undefined ? undefined : durationMs("--case-timeout", args.caseTimeout);
-  const referenceChoice = referenceChoiceFor(args);
-  const limited = Number.isFinite(budget.timeLimitMs);
-  const dir = args.reportDir ?? join(".matchconform", "report");
-  // A folder the reports cannot go to ends the run before any work (the corpus takes seconds to load).
-  const dirProblem = reportDirProblem(dir);
-  if (dirProblem !== undefined) {
-    err(terminal(`matchconform: ${dirProblem}`));
-    return 2;
-  }
-  const cases = loadAll(args.cases.length > 0 ? args.cases : [defaultCorpus]);
-  const header = headerOf(args, budget, seed);
-  const written = writtenTo(dir, out);
-  const unfinishedOf = (implementation: RunReport["header"]["implementation"], why: string) =>
-    unfinishedReport({ header, implementation, kubernetesVersions: [], startedAt, why });
-  const unfinished = (implementation: RunReport["header"]["implementation"], why: string) =>
-    written(unfinishedOf(implementation, why));
+// The time limit counts from the command's start (performance.now() is 0 then): loading the
+// cases and starting the implementation are part of the run.
+const startedAt = 0;
 
-  // From here on a signal ends the run with a report (before the implementation answers start, once it has).
-  const interrupts = onSignals(err);
-  try {
-    const opening = openChecked(args, { caseTimeoutMs, budget, beyondModel: referenceChoice !== "model" }, (i, why) =>
-      interrupts.received() === undefined ? unfinished(i, why) : undefined,
-    );
-    const opened = await startedUnlessInterrupted(opening, interrupts);
-    if (typeof opened !== "string") return await runWith(opened, interrupts);
-    written(interruptedAtStart(unfinishedOf, args, opened));
-    return interruptExitCodes[opened];
-  } finally {
-    interrupts.dispose();
-  }
-
-  async function runWith(matcher: Matcher, interrupts: Interrupts): Promise<number> {
-    let references: ChosenReferences | undefined;
-    try {
-      const minors = minorsChecked(args, matcher, unfinished);
-      if (!isFull(matcher.capabilities))
-        out(`claimed profile: ${describeCapabilities(matcher.capabilities)} (nothing outside it is generated or sent)`);
-      references = await openReferences(referenceChoice, minors, (line) => err(line), caseTimeoutMs);
-      // The time limit counts from here, after start-up (suites/run/runContext.ts).
-      const progress = terminalProgress(process.stderr, limited ? performance.now() + budget.timeLimitMs : undefined);
-      const report = await runConformance({
-        matcher,
-        options: { budget, seed, minors, caseFiles: args.cases, shard, failOnUnrealInputs: args.failOnUnrealInputs },
-        cases,
-        expected,
-        progress,
-        header: {
-          ...header,
-          ...(args.implementation && { command: args.implementation }),
-          ...(args.module && { module: args.module }),
-        },
-        clock: { startedAt, signal: interrupts.signal },
-        references,
-      });
-      progress.done();
-      // Closed before the reports are written: what its children left running is found as they end.
-      await closeWithin(matcher, 4000);
-      const final = finalReport(report, matcher, interrupts.received());
-      written(final);
-      afterReport(args, final, expected, out);
-      const closing = closingLine(final);
-      if (closing !== undefined) err(closing);
-      return final.footer.exitCode;
-    } finally {
-      await Promise.all([closeWithin(matcher, 4000), references?.oracles.close()]);
-    }
-  }
-}
-
-/** Writes the reports to `dir` and says so on `out`. */
-function writtenTo(dir: string, out: (line: string) => void): (given: RunReport) => void {
-  return (given) => {
-    const report = withReproducibility(given);
-    writeReports(dir, report);
-    out(summary(report, dir));
-    // The folder is the user's, but may hold what drives a terminal.
-    out(terminal(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`));
-    const shard = report.header.shard;
-    if (shard !== undefined)
-      out(
-        `shard ${shard.index}/${shard.count}: matchconform merge-reports <the ${shard.count} shards' report folders> writes the whole run's report`,
-      );
+/** Every flag read; the corpus is loaded once the report folder is known to be writable (it takes seconds). */
+function setupOf(
+  args: RunArgs,
+  out: (line: string) => void,
+  err: (line: string) => void,
+  t: Terminal,
+): Omit<RunSetup, "cases"> {
+  return {
+    budget: budgetOf(args, "default"),
+    mode: modeOf(args.mode),
+    drawn: seedOf(args.seed),
+    expected: args.expectedFailures ? loadExpectedFailures(args.expectedFailures) : [],
+    caseTimeoutMs: args.caseTimeout === undefined ? undefined : durationMs("--case-timeout", args.caseTimeout),
+    referenceChoice: referenceChoiceFor(args),
+    shard: shardOf(args.shard),
+    dir: args.reportDir ?? join(".matchconform", "report"),
+    output: runOutput(args, { out, err }, t),
   };
 }
 
-/** The implementation, started; one that was run but would not start still gets its report, saying why. */
-async function openChecked(
+export async function run(
   args: RunArgs,
-  o: { readonly caseTimeoutMs: number | undefined; readonly budget: RunBudget; readonly beyondModel: boolean },
-  unfinished: (implementation: RunReport["header"]["implementation"], why: string) => void,
-): Promise<Matcher> {
-  try {
-    return await openImplementation({
-      implementation: args.implementation,
-      module: args.module,
-      caseTimeoutMs: o.caseTimeoutMs,
-      startTimeoutMs: startUpBudgetMs(o.budget),
-      // The run keeps back what no reference decides (suites/run/runContext.ts whyNotSent).
-      beyondModel: o.beyondModel,
-    });
-  } catch (e) {
-    // A --module runs in a child too (oracles/adapters/moduleHost.ts).
-    if (e instanceof MatcherStartError && (args.implementation ?? args.module) !== undefined)
-      unfinished(commandOf(args), startUpFailure(e.message, startUpBudgetMs(o.budget)));
-    throw e;
+  out: (line: string) => void,
+  err: (line: string) => void,
+  terminal: Terminal = processTerminal(),
+): Promise<number> {
+  const flags = setupOf(args, out, err, terminal);
+  // A folder the reports cannot go to ends the run before any work, not after it.
+  const dirProblem = reportDirProblem(flags.dir);
+  if (dirProblem !== undefined) {
+    err(controlFree(`matchconform: ${dirProblem}`));
+    return 2;
   }
+  const s: RunSetup = { ...flags, cases: loadAll(args.cases.length > 0 ? args.cases : [defaultCorpus]) };
+  // From here on a signal ends the run with a report (before the implementation answers start, once it has).
+  const interrupts = onSignals(err);
+  try {
+    const opening = openChecked(args, s, interrupts);
+    const matcher = await startedUnlessInterrupted(opening, interrupts);
+    if (typeof matcher === "string") {
+      const why = `interrupted by ${matcher} while the implementation was starting`;
+      unfinished(args, s, commandOf(args), why, interruptExitCodes[matcher]);
+      return interruptExitCodes[matcher];
+    }
+    const opened: { references?: ChosenReferences } = {};
+    try {
+      return await runWith(args, s, { matcher, opened }, interrupts);
+    } finally {
+      await Promise.all([closeWithin(matcher, 4000), opened.references?.oracles.close()]);
+    }
+  } finally {
+    interrupts.dispose();
+  }
+}
+
+function headerOf(args: RunArgs, s: RunSetup, minors: readonly Minor[]) {
+  const seed = seedFor(s.mode, s.drawn, args.seed, minors);
+  return {
+    matchconform: packageVersion,
+    profile: args.profile ?? "default",
+    options: optionsOf(args, s.budget, s.mode),
+    replay: replayCommand(args, seed),
+    seed,
+  };
+}
+
+function written(s: RunSetup, given: RunReport): void {
+  const report = withReproducibility(given);
+  writeReports(s.dir, report);
+  s.output.finish(report, s.dir, s.mode);
+}
+
+/** The report of a run that never got going, saying why (with a signal's exit code, if one stopped it). */
+function unfinished(
+  args: RunArgs,
+  s: RunSetup,
+  implementation: RunReport["header"]["implementation"],
+  why: string,
+  exitCode?: ExitCode,
+) {
+  const header = headerOf(args, s, []);
+  const r = unfinishedReport({ header, implementation, kubernetesVersions: [], startedAt, why });
+  written(s, exitCode === undefined ? r : { ...r, footer: { ...r.footer, exitCode } });
 }
 
 /** The implementation as the command line names it, before it has said its own name. */
@@ -180,60 +148,99 @@ function commandOf(args: RunArgs): RunReport["header"]["implementation"] {
   return { name: command, version: "unknown", command };
 }
 
-/** The report of a run a signal stopped before the implementation answered start. */
-function interruptedAtStart(
-  unfinished: (implementation: RunReport["header"]["implementation"], why: string) => RunReport,
-  args: RunArgs,
-  s: InterruptSignal,
-): RunReport {
-  const r = unfinished(commandOf(args), `interrupted by ${s} while the implementation was starting`);
-  return { ...r, footer: { ...r.footer, exitCode: interruptExitCodes[s] } };
+async function openChecked(args: RunArgs, s: RunSetup, interrupts: Interrupts): Promise<Matcher> {
+  const startTimeoutMs = startUpBudgetMs(s.budget);
+  try {
+    const { implementation, module, caseTimeoutMs } = { ...args, ...s };
+    // The run keeps back what no reference decides (suites/run/runContext.ts whyNotSent).
+    const beyondModel = s.referenceChoice !== "model";
+    return await openImplementation({ implementation, module, caseTimeoutMs, startTimeoutMs, beyondModel });
+  } catch (e) {
+    // A child that was run but would not start still gets its report, saying why.
+    // A --module runs in a child too (oracles/adapters/moduleHost.ts).
+    // A signal that stopped the start writes its own report (run above).
+    const started = (args.implementation ?? args.module) !== undefined && interrupts.received() === undefined;
+    if (e instanceof MatcherStartError && started)
+      unfinished(args, s, commandOf(args), startUpFailure(e.message, startTimeoutMs));
+    throw e;
+  }
 }
 
-/**
- * The report as written: with the implementation's health as it stands once closed (the daemons
- * its children left are found as they end), and the exit code of a signal that stopped the run.
- */
-function finalReport(r: RunReport, m: Matcher, signal: InterruptSignal | undefined): RunReport {
+/** What the run started and must close: the implementation, and the references once they are opened. */
+interface Started {
+  readonly matcher: Matcher;
+  readonly opened: { references?: ChosenReferences };
+}
+
+async function runWith(
+  args: RunArgs,
+  s: RunSetup,
+  { matcher, opened }: Started,
+  interrupts: Interrupts,
+): Promise<number> {
+  let minors: Minor[];
+  try {
+    minors = minorsOf(args, matcher.kubernetesVersions);
+  } catch (e) {
+    if (e instanceof UsageError) unfinished(args, s, implementationOf(args, matcher), e.message);
+    throw e;
+  }
+  const { say, err } = s.output;
+  if (!isFull(matcher.capabilities))
+    say(`claimed profile: ${describeCapabilities(matcher.capabilities)} (nothing outside it is generated or sent)`);
+  const header = headerOf(args, s, minors);
+  const references = await openReferences(s.referenceChoice, minors, err, s.caseTimeoutMs);
+  opened.references = references;
+  // The time limit counts from here, after start-up (suites/run/runContext.ts).
+  const limit = s.budget.timeLimitMs;
+  const progress = s.output.progress(Number.isFinite(limit) ? performance.now() + limit : undefined);
+  const report = await runConformance({
+    matcher,
+    options: {
+      budget: s.budget,
+      seed: header.seed,
+      minors,
+      caseFiles: args.cases,
+      shard: s.shard,
+      failOnUnrealInputs: args.failOnUnrealInputs,
+    },
+    cases: s.cases,
+    expected: s.expected,
+    progress,
+    header: {
+      ...header,
+      ...(args.implementation && { command: args.implementation }),
+      ...(args.module && { module: args.module }),
+    },
+    clock: { startedAt, signal: interrupts.signal },
+    references,
+  });
+  progress.done();
+  // Closed before the reports are written: what its children left running is found as they end.
+  await closeWithin(matcher, 4000);
+  const final = withExitCode(withHealth(report, matcher), s, interrupts.received());
+  written(s, final);
+  writeRunFiles(args, final, s.expected, say);
+  if (s.mode === "explore" && report.footer.exitCode === 1 && final.footer.exitCode === 0)
+    say(
+      "exploration (--mode explore): what diverged fails no gate; record the causes with --update-expected-failures or fix them",
+    );
+  const closing = closingLine(final, s.expected.length > 0);
+  if (closing !== undefined) err(closing);
+  return final.footer.exitCode;
+}
+
+/** The implementation's health as it stands once closed: the daemons its children left, found as they end. */
+function withHealth(r: RunReport, m: Matcher): RunReport {
   const health = m.health?.();
-  const footer = {
-    ...r.footer,
-    ...(health && { implementationHealth: health }),
-    ...(signal !== undefined && { exitCode: interruptExitCodes[signal] }),
-  };
-  return { ...r, footer };
+  return health === undefined ? r : { ...r, footer: { ...r.footer, implementationHealth: health } };
 }
 
-/** The files a finished run writes besides its reports: the expected failures it implies, its regressions. */
-function afterReport(
-  args: RunArgs,
-  final: RunReport,
-  expected: readonly ExpectedFailure[],
-  out: (line: string) => void,
-) {
-  if (args.updateExpectedFailures) {
-    const file = args.updateExpectedFailures;
-    const previous = existsSync(file) ? loadExpectedFailures(file) : expected;
-    const entries = updatedExpectedFailures(final, previous);
-    writeFileSync(`${file}.tmp`, expectedFailuresYaml(entries));
-    renameSync(`${file}.tmp`, file);
-    out(`${entries.length} expected failure${entries.length === 1 ? "" : "s"} written to ${file}`);
-  }
-  if (args.saveRegressions) {
-    const saved = saveRegressions(args.saveRegressions, final);
-    out(`${saved.length} regression case file${saved.length === 1 ? "" : "s"} written to ${args.saveRegressions}`);
-  }
-}
-
-/** Why the run did not do what it promised, on stderr: the partial report's reason, or its completion's. */
-function closingLine(r: RunReport): string | undefined {
-  // The reason may quote the implementation: nothing of it drives the terminal.
-  if (r.header.partial) return terminal(`matchconform: partial report: ${r.header.partial}`);
-  const c = r.footer.completion;
-  if (c?.status !== "incomplete") return undefined;
-  // A divergence found outranks the unfinished work: the exit code named is the one the run gives.
-  const exit = r.footer.exitCode === 3 ? " (exit 3)" : "";
-  return terminal(`matchconform: ${c.cause === "timeLimit" ? `incomplete${exit}: ` : ""}${c.reason}`);
+/** The exit code the command ends with, kept in the report: a signal's, or the mode's reading of the run's. */
+function withExitCode(report: RunReport, s: RunSetup, signal: InterruptSignal | undefined): RunReport {
+  const exitCode =
+    signal === undefined ? modeExitCode(s.mode, report, s.expected.length > 0) : interruptExitCodes[signal];
+  return { ...report, footer: { ...report.footer, exitCode } };
 }
 
 function shardOf(text: string | undefined): Shard | undefined {
@@ -241,81 +248,4 @@ function shardOf(text: string | undefined): Shard | undefined {
   const shard = parseShard(text);
   if (shard === undefined) throw new UsageError(`--shard ${text} is not i/n with 1 ≤ i ≤ n (such as 2/4)`);
   return shard;
-}
-
-function implementationOf(args: RunArgs, m: Matcher): RunReport["header"]["implementation"] {
-  return {
-    ...m.info,
-    ...(args.implementation && { command: args.implementation }),
-    ...(args.module && { module: args.module }),
-  };
-}
-
-/** The run's minors; a choice the implementation cannot meet still gets its report, saying why. */
-function minorsChecked(
-  args: RunArgs,
-  matcher: Matcher,
-  unfinished: (implementation: RunReport["header"]["implementation"], why: string) => void,
-): Minor[] {
-  try {
-    return minorsOf(args, matcher.kubernetesVersions);
-  } catch (e) {
-    if (e instanceof UsageError) unfinished(implementationOf(args, matcher), e.message);
-    throw e;
-  }
-}
-
-function minorsOf(args: RunArgs, declared: readonly Minor[]): Minor[] {
-  if (args.kubernetesVersion !== undefined) {
-    const v = args.kubernetesVersion;
-    if (!isMinor(v)) throw new UsageError(`--kubernetes-version ${v} is not one of ${supportedMinors.join(", ")}`);
-    if (!declared.includes(v))
-      throw new UsageError(`the implementation does not declare Kubernetes ${v} (it declares ${declared.join(", ")})`);
-    return [v];
-  }
-  if (declared.length === 0)
-    throw new UsageError("the implementation declares no Kubernetes minor that format v1 covers");
-  return args.allVersions ? [...declared] : [declared.at(-1) as Minor];
-}
-
-function headerOf(args: RunArgs, budget: RunBudget, seed: number) {
-  return {
-    matchconform: packageVersion,
-    profile: args.profile ?? "default",
-    options: optionsOf(args, budget),
-    replay: replayCommand(args, seed),
-    seed,
-  };
-}
-
-function optionsOf(args: RunArgs, budget: RunBudget): Record<string, string | number | boolean> {
-  return {
-    numRuns: Number.isFinite(budget.numRuns) && budget.numRuns < Number.MAX_SAFE_INTEGER ? budget.numRuns : 0,
-    timeLimitMs: Number.isFinite(budget.timeLimitMs) ? budget.timeLimitMs : 0,
-    invariantRuns: budget.invariantRuns,
-    allVersions: args.allVersions ?? false,
-    ...(args.failOnUnrealInputs && { failOnUnrealInputs: true }),
-    ...(args.kubernetesVersion && { kubernetesVersion: args.kubernetesVersion }),
-    ...(args.expectedFailures && { expectedFailures: args.expectedFailures }),
-  };
-}
-
-function replayCommand(args: RunArgs, seed: number): string {
-  const q = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
-  return [
-    "npx matchconform run",
-    args.implementation && `--implementation ${q(args.implementation)}`,
-    args.module && `--module ${q(args.module)}`,
-    args.kubernetesVersion && `--kubernetes-version ${args.kubernetesVersion}`,
-    args.allVersions && "--all-versions",
-    args.failOnUnrealInputs && "--fail-on-unreal-inputs",
-    args.profile && `--profile ${args.profile}`,
-    args.numRuns && `--num-runs ${args.numRuns}`,
-    args.timeLimit && `--time-limit ${args.timeLimit}`,
-    `--seed ${seed}`,
-    args.shard && `--shard ${args.shard}`,
-    ...args.cases,
-  ]
-    .filter(Boolean)
-    .join(" ");
 }

@@ -12,8 +12,9 @@ import type { Minor } from "../oracles/contract/versions.ts";
 import { isMinor, latestMinor, supportedMinors } from "../oracles/contract/versions.ts";
 import { defaultCorpus, packageVersion } from "../package/packageRoot.ts";
 import { terminal } from "../reports/escape.ts";
+import { stderrProgress } from "../reports/liveProgress.ts";
 import { writeRecordedVerdicts } from "../reports/recordedVerdicts.ts";
-import { summary, terminalProgress } from "../reports/runText.ts";
+import { summary } from "../reports/runText.ts";
 import { reportDirProblem, writeReports } from "../reports/writeReports.ts";
 import { loadAll } from "../suites/format/loadAll.ts";
 import type { ProfileName, RunBudget } from "../suites/run/options.ts";
@@ -89,7 +90,7 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
   const started = performance.now();
   try {
     if (recorder) recordableAs(matcher.info.version, minor);
-    const progress = interrupts.track(terminalProgress(process.stderr));
+    const progress = interrupts.track(stderrProgress());
     const report = await runConformance({
       matcher: interrupts.guard(recorder ?? matcher),
       options: { budget, seed, minors: [minor], caseFiles: a.cases, ...rates },

@@ -16,6 +16,13 @@ const options = {
     help: "who decides where the model stops (?., isIP, quantity, authorizer, …): auto (default) the upstream oracle of each minor already built in the cache; upstream builds it if need be (minutes, Go); model sends nothing there",
   },
   ...budgetOptions,
+  mode: {
+    type: "string",
+    value: "ci|explore",
+    group: "Budget",
+    complete: async () => (await import("../runMode.ts")).runModes,
+    help: "ci (default): with no --seed, the fixed seed of the Kubernetes minor tested (1037 for 1.37), so that a gate fails only for what changed; explore: a new random seed each run, and what diverges exits 0 (bad input, incomplete runs and signals keep their codes)",
+  },
   shard: {
     type: "string",
     value: "i/n",
@@ -42,6 +49,20 @@ const options = {
     help: "causes seen only on inputs no real cluster produces (a kindless equivalent, a missing namespace) fail the run too; by default they are reported apart and do not",
   },
   "report-dir": reportDir(".matchconform/report"),
+  reporter: {
+    type: "string",
+    value: "default|github|json",
+    repeatable: true,
+    group: "Reports",
+    complete: async () => ["default", "github", "json"],
+    help: "what the run prints (repeat it or separate by commas; default: default): default the summary; github an annotation per cause (on its bundle's case.yaml) and a log group per phase; json the run report on stdout, everything else on stderr. The report files are written whatever is chosen",
+  },
+  "progress-interval": {
+    type: "string",
+    value: "10s",
+    group: "Reports",
+    help: "when stderr is not a terminal, a progress line this often (phase, done/total, divergences so far, time left)",
+  },
   "save-regressions": {
     type: "string",
     value: "<dir>",
@@ -68,13 +89,15 @@ written also when the run ends early (a signal, an implementation that would not
   examples: [
     "matchconform run --profile quick   # the model, about 20 s",
     'matchconform run --implementation "./my-matcher" --seed 7   # a matcher speaking line protocol v1',
+    'matchconform run --implementation "./my-matcher" --reporter default --reporter github   # in GitHub Actions',
+    'matchconform run --implementation "./my-matcher" --mode explore   # a new seed; new causes do not fail',
     "matchconform run --module my-matcher.mjs --all-versions --expected-failures known.yaml",
     "matchconform run --implementation upstream@1.37 my-cases/   # upstream's code on case files of your own",
     "matchconform run --seed 7 --shard 2/4 --report-dir shard-2   # one of four CI jobs; then merge-reports",
     'matchconform run --implementation "./my-matcher" --reference upstream held-out/   # beyond the model, upstream decides',
   ],
   exitCodes: [
-    ["0", "nothing diverged (or only expected failures)"],
+    ["0", "nothing diverged (or only expected failures; or anything diverged, with --mode explore)"],
     ["1", "a test failed or a divergence was found"],
     ["2", "bad input, or an implementation that would not start, gave no usable answer or was declared broken"],
     ["3", "incomplete: the time limit ended the run before the work its profile promises was done"],
