@@ -1,0 +1,84 @@
+// Counterfactual probes: a behaviour of the implementation, named by changing the minimal case in
+// one respect and asking both sides again. When the divergence disappears, the respect changed is
+// what the implementation gets wrong ("ignores matchPolicy: Equivalent", "does not evaluate
+// matchConditions"), whichever clause of the model's the case happened to cross: one bug shows
+// through many clauses, and the key names the bug, not the clause. Each probe is a file beside this.
+import type { Answer } from "../../../oracles/adapters/matcher.ts";
+import { agree } from "../../../oracles/contract/agreement.ts";
+import type { Query } from "../../../oracles/contract/query.ts";
+import { wellFormed } from "../../shrink/normaliseQuery.ts";
+import type { Behaviour, Diagnosis } from "../diagnosis.ts";
+import type { TriageContext } from "../triageContext.ts";
+import type { TriageRule } from "./rule.ts";
+
+export interface Probe {
+  readonly name: string;
+  /** The case changed in one respect; undefined where the change does not apply. */
+  change(q: Query, ctx: TriageContext): Query | undefined;
+  /**
+   * Cases differing from the changed one in the respect probed, which the implementation must also
+   * answer as kube-apiserver answers the changed one: it ignores that respect altogether (a
+   * condition `false` for a tool said to skip conditions), not just in the case at hand.
+   */
+  also?(q: Query): readonly Query[];
+  /** The behaviour, once the divergence disappears; may ask more to say which side of it. */
+  behaviour(ctx: TriageContext, q: Query, changed: Query): Behaviour | Promise<Behaviour>;
+  /** Keep the features that select a code path (failurePolicy Ignore, …) in the key: they tell bugs apart here. */
+  readonly keepsFeatures?: boolean;
+}
+
+/** Does the implementation agree with kube-apiserver on `q`? False when it gave no outcome or `q` may not be asked. */
+export async function agreesOn(ctx: TriageContext, q: Query): Promise<boolean> {
+  if (!wellFormed(q) || !ctx.allows(q)) return false;
+  const a = await ctx.matcher.match(q);
+  return a.answer === "outcome" && agree(ctx.model(q, false).outcome, a.outcome);
+}
+
+/**
+ * Does the divergence of `q` (the implementation's `answer`) disappear under the change? The
+ * implementation agrees on the changed case; and where kube-apiserver decides that case otherwise,
+ * the implementation's answer to `q` is kube-apiserver's answer to the changed case: it acts as if
+ * the change had been made. (Otherwise any change that sends both onto a plainer path would "fix" it.)
+ */
+export async function disappears(
+  ctx: TriageContext,
+  q: Query,
+  answer: Answer,
+  changed: Query,
+  also: readonly Query[] = [],
+): Promise<boolean> {
+  if (answer.answer !== "outcome" || !wellFormed(changed) || !ctx.allows(changed)) return false;
+  const before = ctx.model(q, false).outcome;
+  const after = ctx.model(changed, false).outcome;
+  // By outcome alone: a change that renames the resource renames what a match reports too.
+  if (before.outcome !== after.outcome && after.outcome !== answer.outcome.outcome) return false;
+  if (!(await agreesOn(ctx, changed))) return false;
+  for (const other of also) {
+    if (!wellFormed(other) || !ctx.allows(other)) return false;
+    const a = await ctx.matcher.match(other);
+    if (a.answer !== "outcome" || !agree(after, a.outcome)) return false;
+  }
+  return true;
+}
+
+/** The diagnosis re-keyed on the behaviour alone, whatever clause decided and whichever way the outcomes differ. */
+function named(d: Diagnosis, b: Behaviour, keepsFeatures: boolean): Diagnosis {
+  const topic = `behaviour ${b.name}`;
+  const features = keepsFeatures ? d.features : [];
+  return { ...d, topic, key: [topic, ...features].join(" · "), features, behaviour: b };
+}
+
+/** A probe as a triage rule: only on a case the reduction touched (a raw example carries too much to say). */
+export function probeRule(probe: Probe): TriageRule {
+  return {
+    name: probe.name,
+    async find(ctx, c) {
+      if (!c.reduced || c.answer.answer !== "outcome") return undefined;
+      const changed = probe.change(c.query, ctx);
+      if (changed === undefined) return undefined;
+      if (!(await disappears(ctx, c.query, c.answer, changed, probe.also?.(c.query) ?? []))) return undefined;
+      const b = await probe.behaviour(ctx, c.query, changed);
+      return { rekey: (d) => named(d, b, probe.keepsFeatures === true) };
+    },
+  };
+}
