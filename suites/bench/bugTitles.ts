@@ -11,7 +11,7 @@ export const bugTitles: Readonly<Record<(typeof bugSwitches)[number], RegExp>> =
   "star-matches-subresources": /^no resource entry matches a subresource \("\*" and "x" never do\)/,
   "object-selector-new-only": /^the old object matches/,
   "omitted-matchpolicy-exact": /^takes an omitted matchPolicy as Exact/,
-  "namespace-object-stored-labels": /^a Namespace CREATE or UPDATE is matched on the new object's labels/,
+  "namespace-object-stored-labels": /^matches a Namespace CREATE or UPDATE on the stored namespace's labels/,
   "cluster-scoped-uses-namespace-selector":
     /^a request without namespace, for a resource not named namespaces, always matches/,
   "exclude-ignores-equivalent":
@@ -21,15 +21,15 @@ export const bugTitles: Readonly<Record<(typeof bugSwitches)[number], RegExp>> =
   "missing-namespace-no-match": /^decides a namespaceSelector on a namespace that does not exist/,
   "resource-names-ignore-empty": /resourceNames|generateName/,
   "no-exemptions": /^does not exempt what kube-apiserver never sends to policies and webhooks/,
-  "scope-namespaced-includes-namespace": /^scope Cluster matches core\/v1 namespaces/,
+  "scope-namespaced-includes-namespace": /core\/v1 namespaces/,
   "empty-resource-rules-match-nothing": /^empty resourceRules match every resource/,
   "no-binding-still-evaluated": /^a policy that no binding selects is never evaluated/,
-  "mutating-policy-handles-delete": /^a mutating admission policy is never dispatched for DELETE/,
-  "config-error-respects-warn": /validationActions without Deny/,
+  "mutating-policy-handles-delete": /^dispatches a MutatingAdmissionPolicy for DELETE/,
+  "config-error-respects-warn": /^drops a policy's configuration error .* when its binding only warns or audits/,
   "validation-order-independent": /^The implementation rejects manifests that kube-apiserver accepts/,
   "first-equivalent-by-registry": /^under Equivalent a rule matches an equivalent resource/,
   "exact-pass-per-rule": /^a rule matches the request's own resource in the exact pass over all rules/,
-  "webhook-ignore-swallows-errors": /failurePolicy Ignore/,
+  "webhook-ignore-swallows-errors": /^swallows a webhook's selector errors .* under failurePolicy Ignore/,
   "no-namespace-object-lookup": /^does not look up the request's namespace for a matched policy/,
 };
 

@@ -21,8 +21,12 @@ export interface Probe {
    * condition `false` for a tool said to skip conditions), not just in the case at hand.
    */
   also?(q: Query): readonly Query[];
+  /** A further check that the behaviour, not a neighbour showing alike on this case, is at work. */
+  confirm?(ctx: TriageContext, q: Query, changed: Query): Promise<boolean>;
   /** The behaviour, once the divergence disappears; may ask more to say which side of it. */
   behaviour(ctx: TriageContext, q: Query, changed: Query): Behaviour | Promise<Behaviour>;
+  /** The change renames the request's resource: the as-if answer is compared by outcome alone, as a match reports the old name. */
+  readonly renames?: boolean;
   /** Keep the features that select a code path (failurePolicy Ignore, …) in the key: they tell bugs apart here. */
   readonly keepsFeatures?: boolean;
 }
@@ -46,12 +50,15 @@ export async function disappears(
   answer: Answer,
   changed: Query,
   also: readonly Query[] = [],
+  renames = false,
 ): Promise<boolean> {
   if (answer.answer !== "outcome" || !wellFormed(changed) || !ctx.allows(changed)) return false;
   const before = ctx.model(q, false).outcome;
+  if (agree(before, answer.outcome)) return false; // no divergence to disappear
   const after = ctx.model(changed, false).outcome;
-  // By outcome alone: a change that renames the resource renames what a match reports too.
-  if (before.outcome !== after.outcome && after.outcome !== answer.outcome.outcome) return false;
+  // A change that renames the resource renames what a match reports too: then by outcome alone.
+  const asIf = renames ? after.outcome === answer.outcome.outcome : agree(after, answer.outcome);
+  if (before.outcome !== after.outcome && !asIf) return false;
   if (!(await agreesOn(ctx, changed))) return false;
   for (const other of also) {
     if (!wellFormed(other) || !ctx.allows(other)) return false;
@@ -68,15 +75,20 @@ function named(d: Diagnosis, b: Behaviour, keepsFeatures: boolean): Diagnosis {
   return { ...d, topic, key: [topic, ...features].join(" · "), features, behaviour: b };
 }
 
-/** A probe as a triage rule: only on a case the reduction touched (a raw example carries too much to say). */
+/**
+ * A probe as a triage rule. Also on a raw example the time left unreduced: the one change has to
+ * make the whole divergence disappear, so a second bug in the example keeps the probe from firing.
+ */
 export function probeRule(probe: Probe): TriageRule {
   return {
     name: probe.name,
     async find(ctx, c) {
-      if (!c.reduced || c.answer.answer !== "outcome") return undefined;
+      if (c.answer.answer !== "outcome") return undefined;
       const changed = probe.change(c.query, ctx);
       if (changed === undefined) return undefined;
-      if (!(await disappears(ctx, c.query, c.answer, changed, probe.also?.(c.query) ?? []))) return undefined;
+      const also = probe.also?.(c.query) ?? [];
+      if (!(await disappears(ctx, c.query, c.answer, changed, also, probe.renames === true))) return undefined;
+      if (probe.confirm !== undefined && !(await probe.confirm(ctx, c.query, changed))) return undefined;
       const b = await probe.behaviour(ctx, c.query, changed);
       return { rekey: (d) => named(d, b, probe.keepsFeatures === true) };
     },

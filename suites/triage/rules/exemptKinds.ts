@@ -29,6 +29,7 @@ export const exemptKinds: Probe = {
       },
     );
   },
+  renames: true,
   behaviour: (ctx, q): Behaviour => ({
     name: "does not exempt the admission-exempt kinds",
     title:

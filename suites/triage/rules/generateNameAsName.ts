@@ -2,10 +2,12 @@
 // its prefix as a name, and the implementation answered the case as kube-apiserver answers that
 // one. kube-apiserver admits a generateName CREATE without its prefix as a name: "" in mutating
 // admission, the generated name (prefix and a random suffix) in validating admission.
+import type { NamedRuleWithOperations } from "../../../oracles/contract/kube.ts";
 import type { Query } from "../../../oracles/contract/query.ts";
 import type { Behaviour } from "../diagnosis.ts";
 import type { Probe } from "./counterfactual.ts";
 import { probeRule } from "./counterfactual.ts";
+import { mapMatching } from "./rewrite.ts";
 
 export const generateNameBehaviour: Behaviour = {
   name: "treats generateName as the name",
@@ -30,6 +32,25 @@ export const generateNameAsName: Probe = {
     const { generateName: _, ...named } = meta ?? {};
     const object = { ...(r.object ?? {}), metadata: { ...named, name: prefix } };
     return { ...q, request: { ...r, name: prefix, object } };
+  },
+  // On resourceNames the case cannot tell this from "never matches the name \"\"": naming the
+  // prefix in them must then make the implementation match, as kube-apiserver never does.
+  async confirm(ctx, q, changed) {
+    const prefix = changed.request.name ?? "";
+    let named = false;
+    const subject = mapMatching(q.subject, (m) => {
+      const only = (r: NamedRuleWithOperations) => {
+        if (r.resourceNames === undefined || r.resourceNames.length === 0) return r;
+        named = true;
+        return { ...r, resourceNames: [prefix] };
+      };
+      return { ...m, ...(m.resourceRules && { resourceRules: m.resourceRules.map(only) }) };
+    });
+    if (!named) return true;
+    const onPrefix = { ...q, subject };
+    const answer = await ctx.matcher.match(onPrefix);
+    const asNamed = ctx.model({ ...changed, subject }, false).outcome.outcome;
+    return answer.answer === "outcome" && answer.outcome.outcome === asNamed && asNamed === "match";
   },
   behaviour: () => generateNameBehaviour,
 };

@@ -36,6 +36,7 @@ export const guessesPlural: Probe = {
       kind: { ...kind, kind: plain.kind },
     });
   },
+  renames: true,
   behaviour: () => guessesPluralBehaviour,
 };
 

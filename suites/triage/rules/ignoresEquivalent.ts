@@ -57,7 +57,12 @@ async function behaviour(ctx: TriageContext, q: Query): Promise<Behaviour> {
 
 export const ignoresEquivalent: Probe = {
   name: "ignoresEquivalent",
-  change: (q) => withMatchPolicy(q, (p) => p === undefined || p === "Equivalent", "Exact"),
+  // Not where kube-apiserver fails the request: an equivalent without a kind errs, and Exact, which
+  // never looks, would "explain" whatever the implementation made of that error.
+  change: (q, ctx) =>
+    ctx.model(q, false).outcome.outcome === "error"
+      ? undefined
+      : withMatchPolicy(q, (p) => p === undefined || p === "Equivalent", "Exact"),
   behaviour,
 };
 

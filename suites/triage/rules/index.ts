@@ -2,12 +2,15 @@
 // names the cause. A new rule is a file beside these, exporting a TriageRule, and a line here.
 import type { TriageContext } from "../triageContext.ts";
 import { celPart } from "./celPart.ts";
+import { ignoreSwallowsSelectorErrorRule, warnDropsConfigErrorRule } from "./errorsKept.ts";
 import { exemptKindsRule } from "./exemptKinds.ts";
 import { generateNameAsNameRule } from "./generateNameAsName.ts";
 import { guessesPluralRule } from "./guessesPlural.ts";
 import { ignoresEquivalentRule } from "./ignoresEquivalent.ts";
 import { messageOnly } from "./messageOnly.ts";
 import { missingNamespaceRule } from "./missingNamespace.ts";
+import { mutatingDeleteRule } from "./mutatingDelete.ts";
+import { namespaceOwnLabelsRule } from "./namespaceOwnLabels.ts";
 import { placement } from "./placement.ts";
 import type { Finding, ReducedCase, TriageRule } from "./rule.ts";
 import { skipsConditionsRule } from "./skipsConditions.ts";
@@ -29,6 +32,11 @@ export const rules: readonly TriageRule[] = [
   starResourceNamesRule,
   generateNameAsNameRule,
   exemptKindsRule,
+  mutatingDeleteRule,
+  namespaceOwnLabelsRule,
+  // Errors the implementation drops: the setting it wrongly lets drop them, before the namespace.
+  warnDropsConfigErrorRule,
+  ignoreSwallowsSelectorErrorRule,
   missingNamespaceRule,
 ];
 

@@ -10,6 +10,7 @@ import type { Behaviour } from "../diagnosis.ts";
 import type { TriageContext } from "../triageContext.ts";
 import type { Probe } from "./counterfactual.ts";
 import { probeRule } from "./counterfactual.ts";
+import { isNamespaceObject } from "./namespaceOwnLabels.ts";
 
 const selectorSource = clauses["namespaceSelector.namespaceNotFound"].source;
 
@@ -34,7 +35,9 @@ export const missingNamespaceBehaviours = {
   },
 } satisfies Record<string, Behaviour>;
 
+/** The request's namespace when it does not exist; a Namespace's own name is namespaceOwnLabels.ts's. */
 const missing = (q: Query): string | undefined => {
+  if (isNamespaceObject(q)) return undefined;
   const ns = q.request.namespace ?? "";
   return ns !== "" && !Object.hasOwn(q.cluster.namespaces ?? {}, ns) ? ns : undefined;
 };
