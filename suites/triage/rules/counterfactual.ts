@@ -55,6 +55,8 @@ export async function disappears(
   if (answer.answer !== "outcome" || !wellFormed(changed) || !ctx.allows(changed)) return false;
   const before = ctx.model(q, false).outcome;
   if (agree(before, answer.outcome)) return false; // no divergence to disappear
+  // A subject's validity is a family of its own (diagnosis.ts): no change of the case names it.
+  if (before.outcome === "invalid" || answer.outcome.outcome === "invalid") return false;
   const after = ctx.model(changed, false).outcome;
   // A change that renames the resource renames what a match reports too: then by outcome alone.
   const asIf = renames ? after.outcome === answer.outcome.outcome : agree(after, answer.outcome);
