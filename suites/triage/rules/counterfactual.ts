@@ -78,14 +78,16 @@ function named(d: Diagnosis, b: Behaviour, keepsFeatures: boolean): Diagnosis {
 }
 
 /**
- * A probe as a triage rule. Also on a raw example the time left unreduced: the one change has to
- * make the whole divergence disappear, so a second bug in the example keeps the probe from firing.
+ * A probe as a triage rule, on a case whose reduction was tried: a raw example the reduction did
+ * not shrink still has to lose its whole divergence to the one change, so a second bug in it keeps
+ * the probe from firing. Not where the reduction was not tried (the time ran out): the probes'
+ * calls on every group's raw example would outlast the run's limit by far.
  */
 export function probeRule(probe: Probe): TriageRule {
   return {
     name: probe.name,
     async find(ctx, c) {
-      if (c.answer.answer !== "outcome") return undefined;
+      if (c.off !== undefined || c.answer.answer !== "outcome") return undefined;
       const changed = probe.change(c.query, ctx);
       if (changed === undefined) return undefined;
       const also = probe.also?.(c.query) ?? [];
