@@ -3,7 +3,7 @@
 // real-world bugs at seeds 1–3. For each run it prints the causes' titles; at the end, causes per
 // switch and the switches none of whose causes is titled with their behaviour (bugTitles.ts).
 //   npx tsx suites/bench/behaviourCauses.ts [--singles] [--combos 30] [--seeds 1,2,3,4,5]
-//     [--realworld] [--profile quick] [--parallel 2] [--out <dir>]
+//     [--realworld] [--profile default] [--parallel 2] [--out <dir>]
 // (the real-world miniatures always with the default profile, as a user's first run would be).
 // Each run's reports stay under --out (default a folder in the system's temp folder).
 import { spawn } from "node:child_process";
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
       combos: { type: "string", default: "0" },
       seeds: { type: "string", default: "1,2,3,4,5" },
       realworld: { type: "boolean", default: false },
-      profile: { type: "string", default: "quick" },
+      profile: { type: "string", default: "default" },
       parallel: { type: "string", default: "2" },
       out: { type: "string" },
     },

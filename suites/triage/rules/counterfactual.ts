@@ -25,6 +25,12 @@ export interface Probe {
   confirm?(ctx: TriageContext, q: Query, changed: Query): Promise<boolean>;
   /** The behaviour, once the divergence disappears; may ask more to say which side of it. */
   behaviour(ctx: TriageContext, q: Query, changed: Query): Behaviour | Promise<Behaviour>;
+  /**
+   * The implementation must have answered the case as kube-apiserver answers the changed one, even
+   * where kube-apiserver decides both alike ("treats X as Y": it answered as if X were Y); not for
+   * a change kube-apiserver's decision ignores, where it could not.
+   */
+  readonly asIf?: boolean;
   /** The change renames the request's resource: the as-if answer is compared by outcome alone, as a match reports the old name. */
   readonly renames?: boolean;
   /** Keep the features that select a code path (failurePolicy Ignore, …) in the key: they tell bugs apart here. */
@@ -50,7 +56,7 @@ export async function disappears(
   answer: Answer,
   changed: Query,
   also: readonly Query[] = [],
-  renames = false,
+  how: { readonly renames?: boolean; readonly asIf?: boolean } = {},
 ): Promise<boolean> {
   if (answer.answer !== "outcome" || !wellFormed(changed) || !ctx.allows(changed)) return false;
   const before = ctx.model(q, false).outcome;
@@ -59,8 +65,9 @@ export async function disappears(
   if (before.outcome === "invalid" || answer.outcome.outcome === "invalid") return false;
   const after = ctx.model(changed, false).outcome;
   // A change that renames the resource renames what a match reports too: then by outcome alone.
-  const asIf = renames ? after.outcome === answer.outcome.outcome : agree(after, answer.outcome);
-  if (before.outcome !== after.outcome && !asIf) return false;
+  const asIf = how.renames ? after.outcome === answer.outcome.outcome : agree(after, answer.outcome);
+  const alike = how.renames ? before.outcome === after.outcome : agree(before, after);
+  if ((how.asIf === true || !alike) && !asIf) return false;
   if (!(await agreesOn(ctx, changed))) return false;
   for (const other of also) {
     if (!wellFormed(other) || !ctx.allows(other)) return false;
@@ -91,7 +98,7 @@ export function probeRule(probe: Probe): TriageRule {
       const changed = probe.change(c.query, ctx);
       if (changed === undefined) return undefined;
       const also = probe.also?.(c.query) ?? [];
-      if (!(await disappears(ctx, c.query, c.answer, changed, also, probe.renames === true))) return undefined;
+      if (!(await disappears(ctx, c.query, c.answer, changed, also, probe))) return undefined;
       if (probe.confirm !== undefined && !(await probe.confirm(ctx, c.query, changed))) return undefined;
       const b = await probe.behaviour(ctx, c.query, changed);
       return { rekey: (d) => named(d, b, probe.keepsFeatures === true) };

@@ -52,6 +52,7 @@ export const generateNameAsName: Probe = {
     const asNamed = ctx.model({ ...changed, subject }, false).outcome.outcome;
     return answer.answer === "outcome" && answer.outcome.outcome === asNamed && asNamed === "match";
   },
+  asIf: true,
   behaviour: () => generateNameBehaviour,
 };
 

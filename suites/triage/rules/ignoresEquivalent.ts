@@ -63,6 +63,7 @@ export const ignoresEquivalent: Probe = {
     ctx.model(q, false).outcome.outcome === "error"
       ? undefined
       : withMatchPolicy(q, (p) => p === undefined || p === "Equivalent", "Exact"),
+  asIf: true,
   behaviour,
 };
 

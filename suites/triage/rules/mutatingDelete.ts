@@ -22,6 +22,7 @@ export const mutatingDelete: Probe = {
     const binding = s.binding && { ...s.binding, validationActions: s.binding.validationActions ?? ["Deny"] };
     return { ...q, subject: { ...s, kind: "ValidatingAdmissionPolicy", ...(binding && { binding }) } };
   },
+  asIf: true,
   behaviour: () => mutatingDeleteBehaviour,
 };
 

@@ -34,6 +34,7 @@ export const starResourceNames: Probe = {
     }));
     return changed ? { ...q, subject } : undefined;
   },
+  asIf: true,
   behaviour: () => starResourceNamesBehaviour,
 };
 
