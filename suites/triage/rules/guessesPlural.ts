@@ -30,6 +30,8 @@ export const guessesPlural: Probe = {
     const { resource, kind, subResource } = q.request;
     // A subresource other than status carries a kind of its own (Scale), which a rename would not follow.
     if (builtin(resource.group, resource.resource) || resource.resource === plain.resource) return undefined;
+    // A resource named namespaces is looked up as one by kube-apiserver whatever its group: a rename changes that.
+    if (resource.resource === "namespaces") return undefined;
     if ((subResource ?? "") !== "" && subResource !== "status") return undefined;
     return renameResource(q, {
       resource: { ...resource, resource: plain.resource },
