@@ -29,6 +29,8 @@ interface Planned {
 
 interface Measured extends Planned {
   readonly causes: readonly string[];
+  /** Causes the time left unreduced (keyed on their raw example's clause, which a loaded machine multiplies). */
+  readonly unreduced: number;
   readonly exitCode: number | null;
   /** Switches none of whose causes is titled with their behaviour. */
   readonly unnamed: readonly string[];
@@ -49,11 +51,12 @@ function runCli(p: Planned, out: string, profile: string): Promise<Measured> {
     const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "ignore"] });
     child.on("exit", (exitCode) => {
       const report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as {
-        buckets: { title: string }[];
+        buckets: { title: string; reduction: { status: string } }[];
       };
       const causes = report.buckets.map((b) => b.title);
+      const unreduced = report.buckets.filter((b) => b.reduction.status === "unreduced").length;
       const unnamed = p.bugs.filter((b) => !causes.some((t) => p.titles[b]?.test(t)));
-      resolve({ ...p, causes, exitCode, unnamed });
+      resolve({ ...p, causes, unreduced, exitCode, unnamed });
     });
   });
 }
@@ -80,9 +83,10 @@ function summary(name: string, ms: readonly Measured[]): void {
   if (ms.length === 0) return;
   const switches = ms.reduce((n, m) => n + m.bugs.length, 0);
   const causes = ms.reduce((n, m) => n + m.causes.length, 0);
+  const reduced = causes - ms.reduce((n, m) => n + m.unreduced, 0);
   const unnamed = ms.flatMap((m) => m.unnamed.map((b) => `${b}@${m.label}`));
   console.log(
-    `${name}: ${ms.length} runs, ${switches} switches, ${causes} causes, ${(causes / switches).toFixed(2)} causes per switch; switches without a cause titled with their behaviour: ${unnamed.length}${unnamed.length ? ` (${unnamed.join(" ")})` : ""}`,
+    `${name}: ${ms.length} runs, ${switches} switches, ${causes} causes (${reduced} reduced), ${(causes / switches).toFixed(2)} causes per switch (${(reduced / switches).toFixed(2)} reduced); switches without a cause titled with their behaviour: ${unnamed.length}${unnamed.length ? ` (${unnamed.join(" ")})` : ""}`,
   );
 }
 
