@@ -24,7 +24,9 @@ export const bugTitles: Readonly<Record<(typeof bugSwitches)[number], RegExp>> =
   "scope-namespaced-includes-namespace": /core\/v1 namespaces/,
   "empty-resource-rules-match-nothing": /^empty resourceRules match every resource/,
   "no-binding-still-evaluated": /^a policy that no binding selects is never evaluated/,
-  "mutating-policy-handles-delete": /^dispatches a MutatingAdmissionPolicy for DELETE/,
+  // Where the minimal case crosses another bug the probe cannot fire; the clause then names it.
+  "mutating-policy-handles-delete":
+    /^(dispatches a MutatingAdmissionPolicy for DELETE|a mutating admission policy is never dispatched for DELETE)/,
   "config-error-respects-warn": /^drops a policy's configuration error .* when its binding only warns or audits/,
   "validation-order-independent": /^The implementation rejects manifests that kube-apiserver accepts/,
   "first-equivalent-by-registry": /^under Equivalent a rule matches an equivalent resource/,

@@ -279,6 +279,28 @@ const rows: readonly Row[] = [
     title: undefined,
   },
   {
+    // Not "derives the resource from the kind": renamed with its equivalents, it still diverges.
+    behaviour: "tries each rule's equivalents first, on a custom resource (a neighbour of guessing plurals)",
+    matcher: simple("exact-pass-per-rule"),
+    query: query(
+      matchResources({
+        resourceRules: [
+          rule(["gateway.networking.k8s.io"], ["v1beta1"], ["gateways"]),
+          rule(["gateway.networking.k8s.io"], ["v1"], ["gateways"]),
+        ],
+      }),
+      gateway,
+      {
+        ...cluster,
+        equivalentResources: ["v1", "v1beta1"].map((version) => ({
+          resource: { group: "gateway.networking.k8s.io", version, resource: "gateways" },
+          kind: { group: "gateway.networking.k8s.io", version, kind: "Gateway" },
+        })),
+      },
+    ),
+    title: undefined,
+  },
+  {
     // Not "treats generateName as the name": it never matches the name "", prefix or not.
     behaviour: 'never matches the name "" (a neighbour of generateName as the name)',
     matcher: simple("resource-names-ignore-empty"),

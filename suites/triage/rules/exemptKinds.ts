@@ -27,6 +27,7 @@ export const exemptKinds: Probe = {
         resource: { group: "", version: "v1", resource: to.resource },
         kind: { group: "", version: "v1", kind: to.kind },
       },
+      "drop",
     );
   },
   renames: true,

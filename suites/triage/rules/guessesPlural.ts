@@ -33,10 +33,14 @@ export const guessesPlural: Probe = {
     // A resource named namespaces is looked up as one by kube-apiserver whatever its group: a rename changes that.
     if (resource.resource === "namespaces") return undefined;
     if ((subResource ?? "") !== "" && subResource !== "status") return undefined;
-    return renameResource(q, {
-      resource: { ...resource, resource: plain.resource },
-      kind: { ...kind, kind: plain.kind },
-    });
+    return renameResource(
+      q,
+      {
+        resource: { ...resource, resource: plain.resource },
+        kind: { ...kind, kind: plain.kind },
+      },
+      "rename",
+    );
   },
   renames: true,
   behaviour: () => guessesPluralBehaviour,

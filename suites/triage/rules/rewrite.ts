@@ -74,10 +74,12 @@ const apiVersion = (k: GroupVersionKind) => (k.group === "" ? k.version : `${k.g
 
 /**
  * The case with the request's resource renamed: the request, its objects' apiVersion and kind, the
- * rules naming the resource (alone or with a subresource), and the equivalents of the old one
- * dropped (they were its own). Rules naming the group or version follow them.
+ * rules naming the resource (alone or with a subresource). Rules naming the group or version
+ * follow them. `equivalents`: "rename" renames the resource's other versions in the registry's
+ * answer too (a custom resource keeps its equivalents, so that a bug in their pass still shows);
+ * "drop" leaves the registry's answer out (another resource's equivalents are not the new one's).
  */
-export function renameResource(q: Query, to: Named): Query {
+export function renameResource(q: Query, to: Named, equivalents: "rename" | "drop"): Query {
   const r = q.request;
   const from = { resource: r.resource, kind: r.kind };
   const one = (xs: readonly string[], a: string, b: string) => xs.map((x) => (x === a ? b : x));
@@ -99,7 +101,14 @@ export function renameResource(q: Query, to: Named): Query {
   }));
   const object = (o: KubeObject | null): KubeObject | null =>
     o === null ? o : { ...o, apiVersion: apiVersion(to.kind), kind: to.kind.kind };
-  const { equivalentResources: _, ...cluster } = q.cluster;
+  const { equivalentResources, ...rest } = q.cluster;
+  const same = (r: GroupVersionResource) => r.group === from.resource.group && r.resource === from.resource.resource;
+  const renamed = equivalentResources?.map((e) =>
+    same(e.resource)
+      ? { resource: { ...e.resource, resource: to.resource.resource }, kind: { ...e.kind, kind: to.kind.kind } }
+      : e,
+  );
+  const cluster = equivalents === "rename" && renamed ? { ...rest, equivalentResources: renamed } : rest;
   return {
     ...q,
     subject,
