@@ -2,7 +2,8 @@
 // custom resource of the request is renamed, consistently through the request and the rules, to a
 // kind whose plural no guess gets wrong (Widget, widgets). kube-apiserver decides on the names the
 // rules and the request give, so the rename leaves its decision as it was; an implementation that
-// then agrees made the resource from the kind (Gateway → gatewaies) instead of reading it.
+// then agrees made the resource from the kind (Gateway → gatewaies) instead of reading it. A
+// custom resource named namespaces keeps its name and gets the kind Namespace instead.
 
 import { apiResources } from "../../../generators/apiResources.ts";
 import type { Query } from "../../../oracles/contract/query.ts";
@@ -30,9 +31,11 @@ export const guessesPlural: Probe = {
     const { resource, kind, subResource } = q.request;
     // A subresource other than status carries a kind of its own (Scale), which a rename would not follow.
     if (builtin(resource.group, resource.resource) || resource.resource === plain.resource) return undefined;
-    // A resource named namespaces is looked up as one by kube-apiserver whatever its group: a rename changes that.
-    if (resource.resource === "namespaces") return undefined;
     if ((subResource ?? "") !== "" && subResource !== "status") return undefined;
+    // kube-apiserver treats a resource named namespaces as one whatever its group, so that name
+    // stays: the kind becomes the one every guess makes it from (Tenant → Namespace).
+    if (resource.resource === "namespaces")
+      return renameResource(q, { resource, kind: { ...kind, kind: "Namespace" } }, "rename");
     return renameResource(
       q,
       {
