@@ -9,6 +9,7 @@ import type { RecordingMatcher } from "../oracles/adapters/recordingMatcher.ts";
 import { recordingMatcher } from "../oracles/adapters/recordingMatcher.ts";
 import type { ApiserverMatcher } from "../oracles/apiserver/apiserverMatcher.ts";
 import { leftovers, startApiserverMatcher } from "../oracles/apiserver/apiserverMatcher.ts";
+import { batchSteps } from "../oracles/apiserver/batch/runBatch.ts";
 import { buildControlPlane } from "../oracles/apiserver/buildControlPlane.ts";
 import type { Connection } from "../oracles/apiserver/controlPlane/kubeHttp.ts";
 import { KubeHttp } from "../oracles/apiserver/controlPlane/kubeHttp.ts";
@@ -116,12 +117,8 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
     progress.done();
     const dir = a.reportDir ?? join(".matchconform", "verify");
     writeReports(dir, report);
-    const s = matcher.stats;
-    const secs = (performance.now() - started) / 1000;
     out(summary(report));
-    out(
-      `kube-apiserver ${matcher.info.version}: ${s.queries} queries in ${s.batches} batches, ${s.probed} decided by the server, ${s.skipped} skipped; ${(s.probed / secs).toFixed(1)} verdicts/s; mean sentinel wait ${s.batches ? Math.round(s.sentinelWaitMs / s.batches) : 0} ms`,
-    );
+    out(serverStats(matcher, (performance.now() - started) / 1000));
     out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml`);
     if (recorder && a.record !== undefined) out(record(recorder, a.record, minor));
     return report.footer.exitCode;
@@ -276,4 +273,12 @@ export async function kubeconfigTarget(
 
 export function allowedContext(name: string, allow: string | undefined): boolean {
   return name === localContext || name.startsWith("kind-") || (allow !== undefined && name === allow);
+}
+
+/** The server's throughput, and where a batch's time went (each step's mean per batch). */
+function serverStats(matcher: ApiserverMatcher, secs: number): string {
+  const s = matcher.stats;
+  const perBatch = (ms: number) => (s.batches ? Math.round(ms / s.batches) : 0);
+  const steps = batchSteps.map((step) => `${step} ${perBatch(s.stepMs[step])}`).join(", ");
+  return `kube-apiserver ${matcher.info.version}: ${s.queries} queries in ${s.batches} batches, ${s.probed} decided by the server, ${s.skipped} skipped; ${(s.probed / secs).toFixed(1)} verdicts/s; mean sentinel wait ${perBatch(s.sentinelWaitMs)} ms; per batch, ms: ${steps}`;
 }

@@ -32,6 +32,7 @@ export function summary(r: RunReport, reportDir?: string): string {
   if (known.length > 0) lines.push("", `${known.length} expected failure${known.length === 1 ? "" : "s"}:`);
   for (const c of known) lines.push(`  ${String(c.count).padStart(5)} × ${c.signature} — ${c.expectedFailure?.reason}`);
   for (const e of m.noLongerFailing) lines.push(`  no longer failing, remove it: ${e}`);
+  lines.push(...unrealText(m));
   const failed = f.corpus.failed + f.generated.diverged + f.invariants.reduce((n, i) => n + i.violated, 0);
   const passed = f.corpus.passed + f.generated.agreed + f.invariants.reduce((n, i) => n + i.checked - i.violated, 0);
   lines.push(...skipsText(m), ...profileText(r));
@@ -39,6 +40,21 @@ export function summary(r: RunReport, reportDir?: string): string {
   for (const note of m.notes) lines.push(note.text, ...(note.lines ?? []).map((l) => `    ${JSON.stringify(l)}`));
   // What the implementation said must not drive the terminal: no escape sequence gets through.
   return terminal(lines.join("\n"));
+}
+
+/** Causes on inputs no real cluster produces: apart, after the causes, not counted. */
+function unrealText(m: ReportModel): string[] {
+  if (m.unreal.length === 0) return [];
+  const n = m.unreal.length;
+  return [
+    "",
+    `${n} cause${n === 1 ? "" : "s"} on inputs no real cluster produces (not counted or ranked; not failing the run on their own):`,
+    ...m.unreal.flatMap((c) => [
+      `  ${String(c.count).padStart(5)} × ${c.title}`,
+      `          ${c.signature}`,
+      `          why no real cluster produces it: ${c.notReproducible ?? ""}`,
+    ]),
+  ];
 }
 
 /** "invariants: 1 of 21 violated (3 never checked: a, b, c)" */
@@ -58,7 +74,11 @@ function skipsText(m: ReportModel): string[] {
 }
 
 function causeLines(c: Cause, bundle: string): string[] {
-  const lines = [`  ${String(c.count).padStart(5)} × ${c.title}`, `          ${c.signature}  [${c.seenIn}]`];
+  const lines = [
+    `  ${String(c.count).padStart(5)} × ${c.title}`,
+    `          ${c.signature}  [${c.seenIn}]`,
+    `          impact: ${c.impact}`,
+  ];
   const b = c.body;
   switch (b.kind) {
     case "family":

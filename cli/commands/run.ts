@@ -8,7 +8,20 @@ const options = {
   ...implementationOptions,
   "kubernetes-version": kubernetesVersion("the one minor to test (default: the latest the implementation declares)"),
   "all-versions": { type: "boolean", group: "Kubernetes", help: "every minor the implementation declares" },
+  reference: {
+    type: "string",
+    value: "auto|model|upstream",
+    group: "Implementation",
+    complete: async () => [...(await import("../../suites/run/options.ts")).referenceChoices],
+    help: "who decides where the model stops (?., isIP, quantity, authorizer, …): auto (default) the upstream oracle of each minor already built in the cache; upstream builds it if need be (minutes, Go); model sends nothing there",
+  },
   ...budgetOptions,
+  shard: {
+    type: "string",
+    value: "i/n",
+    group: "Budget",
+    help: "only the i-th of n disjoint shares of the work (corpus tests, generated batches, invariants); merge-reports puts the n reports together",
+  },
   "expected-failures": {
     type: "string",
     value: "<file>",
@@ -22,6 +35,11 @@ const options = {
     group: "Known failures",
     complete: "file",
     help: "write the expected-failures file this run implies (entries still failing kept, new causes added)",
+  },
+  "fail-on-unreal-inputs": {
+    type: "boolean",
+    group: "Known failures",
+    help: "causes seen only on inputs no real cluster produces (a kindless equivalent, a missing namespace) fail the run too; by default they are reported apart and do not",
   },
   "report-dir": reportDir(".matchconform/report"),
   "save-regressions": {
@@ -52,6 +70,8 @@ written also when the run ends early (a signal, an implementation that would not
     'matchconform run --implementation "./my-matcher" --seed 7   # a matcher speaking line protocol v1',
     "matchconform run --module my-matcher.mjs --all-versions --expected-failures known.yaml",
     "matchconform run --implementation upstream@1.37 my-cases/   # upstream's code on case files of your own",
+    "matchconform run --seed 7 --shard 2/4 --report-dir shard-2   # one of four CI jobs; then merge-reports",
+    'matchconform run --implementation "./my-matcher" --reference upstream held-out/   # beyond the model, upstream decides',
   ],
   exitCodes: [
     ["0", "nothing diverged (or only expected failures)"],

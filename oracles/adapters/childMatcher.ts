@@ -39,6 +39,8 @@ export interface ChildOptions {
   readonly maxLineBytes?: number;
   /** Reads an answer line's message (default: protocol v1's answer; a `--module` host wraps its own). */
   readonly readAnswer?: (message: unknown) => ReturnType<typeof parseAnswer>;
+  /** Send queries where the model stops too (default false): the runner has a reference there (`--reference`). */
+  readonly beyondModel?: boolean;
 }
 
 const defaults = {
@@ -52,6 +54,7 @@ const defaults = {
   maxStrayLines: 20,
   maxLineBytes: 1 << 20,
   readAnswer: parseAnswer,
+  beyondModel: false,
 } as const satisfies Required<ChildOptions>;
 
 interface Pending {
@@ -172,7 +175,7 @@ class ChildSession {
   }
 
   async match(q: Query, input: SubjectInputForm, capabilities: Capabilities): Promise<Answer> {
-    const prepared = matchMessage(q, input, capabilities);
+    const prepared = matchMessage(q, input, capabilities, !this.#o.beyondModel);
     if (!prepared.send) return unsentAnswer(prepared);
     while (this.#broken === undefined && this.#pending.size >= (this.#retrying > 0 ? 1 : this.#o.maxInFlight)) {
       await new Promise<void>((resolve) => this.#waiting.push(resolve));

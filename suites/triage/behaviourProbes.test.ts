@@ -42,6 +42,8 @@ const context = (matcher: Pick<Matcher, "match">): TriageContext => ({
   matcher,
   model: (q) => decide(q.subject, q.cluster, q.request, q.kubernetesVersion),
   allows: () => true,
+  decidedBy: () => "model",
+  referenceOutcome: async (q) => decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome,
   outcomeOf: async (q) => {
     const a = await matcher.match(q);
     return a.answer === "outcome" ? a.outcome : undefined;

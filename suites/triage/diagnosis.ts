@@ -1,5 +1,6 @@
 // What a divergence is about once reduced: the bucket's key and the facts it was built from. The
 // keying itself is bucketKey.ts; the rules that re-key a reduced case are rules/.
+import type { UpstreamName } from "../../oracles/adapters/reference.ts";
 import type { OutcomeName } from "../../oracles/contract/outcome.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import type { AnswerName } from "./signature.ts";
@@ -44,6 +45,8 @@ export interface Diagnosis {
   readonly celPart?: { readonly expression: string; readonly reference: string };
   /** The behaviour a counterfactual probe named: the title and source say it, the clause stays as detail. */
   readonly behaviour?: Behaviour;
+  /** Where the model stops: the upstream oracle that decided instead (its topic then says why the model stopped). */
+  readonly reference?: UpstreamName;
 }
 
 export function familyOf(model: OutcomeName, impl: AnswerName): FamilyName | undefined {

@@ -95,6 +95,8 @@ export function probeRule(probe: Probe): TriageRule {
     name: probe.name,
     async find(ctx, c) {
       if (c.off !== undefined || c.answer.answer !== "outcome") return undefined;
+      // Where the model stops, another reference decides: the probes ask the model.
+      if (ctx.decidedBy(c.query) !== "model") return undefined;
       const changed = probe.change(c.query, ctx);
       if (changed === undefined) return undefined;
       const also = probe.also?.(c.query) ?? [];
