@@ -1,11 +1,13 @@
 // The harness tested on deliberately wrong matchers (Bowtie's miniatures), whose causes are known:
-// each bug switch alone is reported as one cause (rarely two symptoms) named after the clause it
-// breaks, with a minimal case; combinations report the union of their switches' causes; an
+// each bug switch alone is reported as one cause (rarely two symptoms) titled with what the
+// matcher does (bugTitles.ts), with a minimal case; the offline evaluator's real-world bugs are
+// found by the default run at seeds 1–3, each as one cause with its title; combinations report the union of their switches' causes; an
 // expected-failures file written from one seed holds on another; the correct examples report nothing.
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { RunReport } from "../../reports/runReport.ts";
 import { applyExpectedFailures, updatedExpectedFailures } from "../triage/expectedFailures.ts";
+import { bugTitles, realWorldBugs, realWorldTitles } from "./bugTitles.ts";
 import type { SingleResult } from "./diagnosisQuality.ts";
 import { bugSwitches, combinations, runBugs, runCommand } from "./diagnosisQuality.ts";
 
@@ -17,28 +19,25 @@ const causes: Readonly<Record<(typeof bugSwitches)[number], RegExp>> = {
   "pods-star-excludes-main": /^rules\.resource\.subresourceWildcardMatchesMain · match ≠ noMatch$/,
   "star-matches-subresources": /^rules\.resource\.subresourceMiss · match ≠ noMatch$/,
   "object-selector-new-only": /^objectSelector\.oldObjectMatches · match ≠ noMatch$/,
-  "omitted-matchpolicy-exact": /^matching\.equivalentRuleMatches · match ≠ noMatch$/,
-  "namespace-object-stored-labels": /^namespaceSelector\.namespaceObjectLabels · /,
+  "omitted-matchpolicy-exact": /^behaviour takes an omitted matchPolicy as Exact$/,
+  "namespace-object-stored-labels": /^behaviour matches a Namespace on its stored labels$/,
   "cluster-scoped-uses-namespace-selector": /^namespaceSelector\.clusterScopedAlwaysMatches · match ≠ noMatch$/,
-  "exclude-ignores-equivalent": /^matching\.excludeWins · match ≠ noMatch$/,
-  "selector-error-always": /^namespaceSelector\.namespaceLookupFails · the implementation fails the request$/,
-  "missing-namespace-no-match":
-    /^namespaceSelector\.namespaceLookupFails · kube-apiserver fails the request, the implementation does not$/,
+  "exclude-ignores-equivalent":
+    /^(behaviour matches excludeResourceRules as Exact|matching\.excludeWins · match ≠ noMatch)$/,
+  "selector-error-always": /^behaviour looks up a missing namespace kube-apiserver does not ask for( · |$)/,
+  "missing-namespace-no-match": /^behaviour decides a namespaceSelector on a missing namespace( · |$)/,
   "resource-names-ignore-empty": /^matching\.resourceNames(Hit|Miss) · match ≠ noMatch$/,
-  "no-exemptions": /^exemptions · match ≠ noMatch$/,
+  "no-exemptions": /^behaviour does not exempt the admission-exempt kinds$/,
   "scope-namespaced-includes-namespace": /^rules\.scope\.namespaceObjectIsClusterScoped · match ≠ noMatch$/,
   "empty-resource-rules-match-nothing": /^matching\.emptyResourceRulesMatchAll · match ≠ noMatch$/,
   "no-binding-still-evaluated": /^policy\.withoutBindingNeverEvaluated · match ≠ noMatch$/,
-  "mutating-policy-handles-delete": /^policy\.mutatingNeverHandlesDelete · match ≠ noMatch$/,
-  "config-error-respects-warn":
-    /^namespaceSelector\.namespaceLookupFails · kube-apiserver fails the request, the implementation does not · validationActions without Deny$/,
+  "mutating-policy-handles-delete": /^behaviour dispatches a MutatingAdmissionPolicy for DELETE$/,
+  "config-error-respects-warn": /^behaviour drops a configuration error when the binding only warns( · |$)/,
   "validation-order-independent": /^family rejectsValid$/,
   "first-equivalent-by-registry": /^matching\.equivalentRuleMatches · match through another resource$/,
   "exact-pass-per-rule": /^matching\.exactRuleMatches · match through another resource$/,
-  "webhook-ignore-swallows-errors":
-    /^namespaceSelector\.namespaceLookupFails · kube-apiserver fails the request, the implementation does not · failurePolicy Ignore$/,
-  "no-namespace-object-lookup":
-    /^policy\.namespaceObjectNotFound · kube-apiserver fails the request, the implementation does not$/,
+  "webhook-ignore-swallows-errors": /^behaviour swallows a selector's error under failurePolicy Ignore( · |$)/,
+  "no-namespace-object-lookup": /^behaviour does not look up a matched policy's namespace( · |$)/,
 };
 
 /**
@@ -57,6 +56,7 @@ const singles: SingleResult[] = [];
 /** The causes and the causes on unreal inputs: a switch's cause may be either. */
 const all = (r: RunReport) => [...r.buckets, ...(r.unrealInputs ?? [])];
 const keys = (r: RunReport) => all(r).map((b) => b.signature);
+const titles = (r: RunReport) => all(r).map((b) => b.title);
 
 describe("miniatures", () => {
   it.each(bugSwitches)(
@@ -70,6 +70,10 @@ describe("miniatures", () => {
       expect(
         keys(report).some((k) => causes[bug].test(k)),
         keys(report).join("\n"),
+      ).toBe(true);
+      expect(
+        titles(report).some((t) => bugTitles[bug].test(t)),
+        titles(report).join("\n"),
       ).toBe(true);
       // One cause; a bug with two symptoms (a request failed, a decision turned round) may show both.
       expect(all(report).length, keys(report).join("\n")).toBeLessThanOrEqual(bug === "exact-pass-per-rule" ? 4 : 3);
@@ -114,6 +118,19 @@ describe("miniatures", () => {
     const open = applyExpectedFailures(other.buckets, file).buckets.filter((b) => !b.expectedFailure);
     expect(open.map((b) => b.signature)).toEqual([]);
   }, 90_000);
+
+  it.each(realWorldBugs.flatMap((bug) => [1, 2, 3].map((s) => [bug, s] as const)))(
+    "the offline evaluator's %s is one cause with its title at seed %i",
+    async (bug, s) => {
+      const report = await runCommand(
+        `node ${root("examples/offline-evaluator/offline-evaluator.mjs")} --bug ${bug}`,
+        s,
+      );
+      expect(report.buckets.map((b) => b.title)).toHaveLength(1);
+      expect(report.buckets[0]?.title).toMatch(realWorldTitles[bug]);
+    },
+    120_000,
+  );
 
   it.each([
     ["the simple matcher without a bug", `node ${root("examples/simple-matcher/simple-matcher.mjs")}`],

@@ -138,6 +138,7 @@ const quoteWords = (w: string) => JSON.stringify(w.length > 80 ? `${w.slice(0, 7
 /** The bucket's title: what kube-apiserver does there, next to what the implementation did. */
 export function titleOf(d: Diagnosis): string {
   if (d.reference !== undefined) return outsideTitle(d, d.reference);
+  if (d.behaviour) return `${d.behaviour.title}${d.features.length > 0 ? ` [${d.features.join(", ")}]` : ""}`;
   const where = placementOfTopic(d.topic);
   if (where) return placements[where].title;
   if (d.family) return `The implementation ${families[d.family].title}`;
@@ -177,6 +178,7 @@ function outsideTitle(d: Diagnosis, by: UpstreamName): string {
 export function sourceOf(d: Diagnosis): string | undefined {
   if (d.reference !== undefined)
     return `kube-apiserver's own code, run by the upstream oracle (oracles/upstream) as ${d.reference}`;
+  if (d.behaviour) return d.behaviour.source;
   const where = placementOfTopic(d.topic);
   if (where) return placements[where].source;
   if (d.family) return "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go";

@@ -20,6 +20,16 @@ export const families: Readonly<Record<FamilyName, { readonly title: string; rea
   },
 };
 
+/** What the implementation does, as a counterfactual probe named it (rules/counterfactual.ts). */
+export interface Behaviour {
+  /** Short and stable: the bucket key is `behaviour <name>`. */
+  readonly name: string;
+  /** What the implementation does, in API words, next to what kube-apiserver does. */
+  readonly title: string;
+  /** The upstream file kube-apiserver decides it in. */
+  readonly source: string;
+}
+
 export interface Diagnosis {
   /** The bucket's key: `<topic> · model X · implementation Y[ · features]`, or `family <name>`. */
   readonly key: string;
@@ -33,6 +43,8 @@ export interface Diagnosis {
   readonly wording?: string;
   /** A divergence in one part of a matchCondition (rules/celPart.ts): the part and kube-apiserver's value of it. */
   readonly celPart?: { readonly expression: string; readonly reference: string };
+  /** The behaviour a counterfactual probe named: the title and source say it, the clause stays as detail. */
+  readonly behaviour?: Behaviour;
   /** Where the model stops: the upstream oracle that decided instead (its topic then says why the model stopped). */
   readonly reference?: UpstreamName;
 }

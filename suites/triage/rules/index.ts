@@ -2,17 +2,42 @@
 // names the cause. A new rule is a file beside these, exporting a TriageRule, and a line here.
 import type { TriageContext } from "../triageContext.ts";
 import { celPart } from "./celPart.ts";
+import { ignoreSwallowsSelectorErrorRule, warnDropsConfigErrorRule } from "./errorsKept.ts";
+import { exemptKindsRule } from "./exemptKinds.ts";
+import { generateNameAsNameRule } from "./generateNameAsName.ts";
+import { guessesPluralRule } from "./guessesPlural.ts";
+import { ignoresEquivalentRule } from "./ignoresEquivalent.ts";
 import { messageOnly } from "./messageOnly.ts";
+import { missingNamespaceRule } from "./missingNamespace.ts";
+import { mutatingDeleteRule } from "./mutatingDelete.ts";
+import { namespaceOwnLabelsRule } from "./namespaceOwnLabels.ts";
 import { placement } from "./placement.ts";
 import type { Finding, ReducedCase, TriageRule } from "./rule.ts";
+import { skipsConditionsRule } from "./skipsConditions.ts";
+import { starResourceNamesRule } from "./starResourceNames.ts";
 
 export const rules: readonly TriageRule[] = [
   // Only the message differs: nothing else is asked.
   messageOnly,
+  // Counterfactual probes (counterfactual.ts): one change to the case makes the divergence
+  // disappear, and names what the implementation does. Conditions not evaluated at all come
+  // before the CEL parts, so that such a tool is not sent hunting a CEL function.
+  skipsConditionsRule,
   // The decision turns on matchConditions: the part of a condition the implementation gets wrong.
   celPart,
   // A policy's constraints decided by where they stand rather than what they say.
   placement,
+  ignoresEquivalentRule,
+  guessesPluralRule,
+  starResourceNamesRule,
+  generateNameAsNameRule,
+  exemptKindsRule,
+  mutatingDeleteRule,
+  namespaceOwnLabelsRule,
+  // Errors the implementation drops: the setting it wrongly lets drop them, before the namespace.
+  warnDropsConfigErrorRule,
+  ignoreSwallowsSelectorErrorRule,
+  missingNamespaceRule,
 ];
 
 export async function firstFinding(ctx: TriageContext, c: ReducedCase): Promise<Finding | undefined> {

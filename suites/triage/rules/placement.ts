@@ -72,6 +72,8 @@ export const placement: TriageRule = {
   name: "placement",
   async find(ctx, c) {
     if (!c.reduced || c.answer.answer !== "outcome") return undefined;
+    // No divergence, nothing to place.
+    if (agree(ctx.model(c.query, false).outcome, c.answer.outcome)) return undefined;
     const where = await placementOf(ctx, c.query);
     return where === undefined ? undefined : { rekey: (d) => placed(d, where) };
   },

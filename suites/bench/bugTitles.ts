@@ -1,0 +1,45 @@
+// The miniatures' bugs and the titles their causes must carry: what the implementation does (or
+// what kube-apiserver does that it does not), whichever clause the minimal case crossed. Shared by
+// the miniatures' test and the CLI measurement (behaviourCauses.ts).
+import { bugSwitches } from "./diagnosisQuality.ts";
+
+export const simpleBugs = bugSwitches;
+
+/** A title naming the behaviour of each simple-matcher switch. */
+export const bugTitles: Readonly<Record<(typeof bugSwitches)[number], RegExp>> = {
+  "pods-star-excludes-main": /^"x\/\*" also matches x itself/,
+  "star-matches-subresources": /^no resource entry matches a subresource \("\*" and "x" never do\)/,
+  "object-selector-new-only": /^the old object matches/,
+  "omitted-matchpolicy-exact": /^takes an omitted matchPolicy as Exact/,
+  "namespace-object-stored-labels": /^matches a Namespace CREATE or UPDATE on the stored namespace's labels/,
+  "cluster-scoped-uses-namespace-selector":
+    /^a request without namespace, for a resource not named namespaces, always matches/,
+  "exclude-ignores-equivalent":
+    /^(matches excludeResourceRules as if matchPolicy were Exact|a matching excludeResourceRule means no match)/,
+  "selector-error-always":
+    /^fails the request on a namespace that does not exist where kube-apiserver never looks it up/,
+  "missing-namespace-no-match": /^decides a namespaceSelector on a namespace that does not exist/,
+  "resource-names-ignore-empty": /resourceNames|generateName/,
+  "no-exemptions": /^does not exempt what kube-apiserver never sends to policies and webhooks/,
+  "scope-namespaced-includes-namespace": /core\/v1 namespaces/,
+  "empty-resource-rules-match-nothing": /^empty resourceRules match every resource/,
+  "no-binding-still-evaluated": /^a policy that no binding selects is never evaluated/,
+  // Where the minimal case crosses another bug the probe cannot fire; the clause then names it.
+  "mutating-policy-handles-delete":
+    /^(dispatches a MutatingAdmissionPolicy for DELETE|a mutating admission policy is never dispatched for DELETE)/,
+  "config-error-respects-warn": /^drops a policy's configuration error .* when its binding only warns or audits/,
+  "validation-order-independent": /^The implementation rejects manifests that kube-apiserver accepts/,
+  "first-equivalent-by-registry": /^under Equivalent a rule matches an equivalent resource/,
+  "exact-pass-per-rule": /^a rule matches the request's own resource in the exact pass over all rules/,
+  "webhook-ignore-swallows-errors": /^swallows a webhook's selector errors .* under failurePolicy Ignore/,
+  "no-namespace-object-lookup": /^does not look up the request's namespace for a matched policy/,
+};
+
+/** The offline evaluator's switches (examples/offline-evaluator), bugs seen in real offline tools. */
+export const realWorldBugs = ["plural-from-kind", "resource-names-star", "conditions-never-evaluated"] as const;
+
+export const realWorldTitles: Readonly<Record<(typeof realWorldBugs)[number], RegExp>> = {
+  "plural-from-kind": /^derives the resource from the kind \(guesses the plural\)/,
+  "resource-names-star": /^takes resourceNames "\*" as a wildcard/,
+  "conditions-never-evaluated": /^does not evaluate matchConditions/,
+};

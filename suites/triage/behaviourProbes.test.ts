@@ -1,0 +1,351 @@
+// The counterfactual probes (rules/counterfactual.ts), one row each: a matcher with the behaviour,
+// on a minimal case where it shows, is named for that behaviour; the reference model on the same
+// case (no divergence) sets off no probe; and a matcher with another bug on the same ground (a CEL
+// function evaluated otherwise) is not named for a behaviour it does not have.
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { startChildMatcher } from "../../oracles/adapters/childMatcher.ts";
+import type { Matcher } from "../../oracles/adapters/matcher.ts";
+import { modelMatcher } from "../../oracles/adapters/modelMatcher.ts";
+import { agree } from "../../oracles/contract/agreement.ts";
+import type { KubeObject, MatchResources } from "../../oracles/contract/kube.ts";
+import type { Query } from "../../oracles/contract/query.ts";
+import type { Subject } from "../../oracles/contract/subject.ts";
+import { decide } from "../../oracles/model/decide.ts";
+import { diagnosisOf, titleOf } from "./bucketKey.ts";
+import { firstFinding } from "./rules/index.ts";
+import { conditionsOf, mapMatching, withConditions } from "./rules/rewrite.ts";
+import type { TriageContext } from "./triageContext.ts";
+
+const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
+const started: Matcher[] = [];
+afterAll(async () => {
+  for (const m of started) await m.close();
+});
+
+async function child(command: string): Promise<Matcher> {
+  const m = await startChildMatcher(command);
+  started.push(m);
+  return m;
+}
+const simple = (bug: string) => () => child(`node ${root("examples/simple-matcher/simple-matcher.mjs")} --bug ${bug}`);
+const offline = (bug: string) => () =>
+  child(`node ${root("examples/offline-evaluator/offline-evaluator.mjs")} --bug ${bug}`);
+
+/** The model deciding `rewrite(q)` instead of `q`: a behaviour written as what the tool misreads. */
+const misreading = (rewrite: (q: Query) => Query) => async (): Promise<Matcher> => {
+  const model = modelMatcher();
+  return { ...model, match: (q) => model.match(rewrite(q)) };
+};
+
+const context = (matcher: Pick<Matcher, "match">): TriageContext => ({
+  matcher,
+  model: (q) => decide(q.subject, q.cluster, q.request, q.kubernetesVersion),
+  allows: () => true,
+  decidedBy: () => "model",
+  referenceOutcome: async (q) => decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome,
+  outcomeOf: async (q) => {
+    const a = await matcher.match(q);
+    return a.answer === "outcome" ? a.outcome : undefined;
+  },
+});
+
+/** The title the triage rules give the case, as the implementation answers it; undefined when no rule names it. */
+async function titleFor(matcher: Pick<Matcher, "match">, q: Query): Promise<string | undefined> {
+  const ctx = context(matcher);
+  const answer = await matcher.match(q);
+  const finding = await firstFinding(ctx, { query: q, answer, reduced: true, off: undefined, words: undefined });
+  if (finding === undefined) return undefined;
+  const model = ctx.model(q);
+  return titleOf(finding.rekey(diagnosisOf(q, model.clauses, model.outcome.outcome, answer)));
+}
+
+const object = (apiVersion: string, kind: string, metadata: KubeObject): KubeObject => ({ apiVersion, kind, metadata });
+const cluster = { namespaces: { default: { "kubernetes.io/metadata.name": "default" } } };
+const rule = (apiGroups: string[], apiVersions: string[], resources: string[], more = {}) => ({
+  operations: ["*"],
+  apiGroups,
+  apiVersions,
+  resources,
+  ...more,
+});
+const matchResources = (mr: MatchResources): Subject => ({ kind: "MatchResources", matchResources: mr });
+const query = (subject: Subject, request: Query["request"], c: Query["cluster"] = cluster): Query => ({
+  kubernetesVersion: "1.37",
+  subject,
+  cluster: c,
+  request,
+});
+
+/** A CREATE in namespace default of `group/version` `resource` (kind `kind`). */
+const create = (
+  group: string,
+  resource: string,
+  kind: string,
+  name: string,
+  metadata?: KubeObject,
+): Query["request"] => ({
+  operation: "CREATE",
+  resource: { group, version: "v1", resource },
+  kind: { group, version: "v1", kind },
+  namespace: "default",
+  name,
+  object: object(group === "" ? "v1" : `${group}/v1`, kind, metadata ?? { name, namespace: "default" }),
+});
+const coreEvent = create("", "events", "Event", "web.17a");
+const eventsRule = rule(["events.k8s.io"], ["v1"], ["events"]);
+const pod = (name: string, metadata?: KubeObject) => create("", "pods", "Pod", name, metadata);
+const gateway = create("gateway.networking.k8s.io", "gateways", "Gateway", "public");
+const webhookOnPods = (expression: string): Subject => ({
+  kind: "ValidatingWebhook",
+  webhook: { rules: [rule([""], ["v1"], ["pods"])], matchConditions: [{ name: "c", expression }] },
+});
+const everything = rule(["*"], ["*"], ["*"]);
+
+const exactEverywhere = (q: Query): Query => ({
+  ...q,
+  subject: mapMatching(q.subject, (m) => ({ ...m, matchPolicy: "Exact" })),
+});
+
+interface Row {
+  readonly behaviour: string;
+  readonly matcher: () => Promise<Matcher>;
+  readonly query: Query;
+  /** Undefined: no probe names it (the deciding clause does). */
+  readonly title: RegExp | undefined;
+}
+
+const rows: readonly Row[] = [
+  {
+    behaviour: "ignores matchPolicy: Equivalent",
+    matcher: misreading(exactEverywhere),
+    query: query(matchResources({ matchPolicy: "Equivalent", resourceRules: [eventsRule] }), coreEvent),
+    title: /^ignores matchPolicy: Equivalent: /,
+  },
+  {
+    behaviour: "takes an omitted matchPolicy as Exact",
+    matcher: simple("omitted-matchpolicy-exact"),
+    query: query(matchResources({ resourceRules: [eventsRule] }), coreEvent),
+    title: /^takes an omitted matchPolicy as Exact: /,
+  },
+  {
+    behaviour: "does not evaluate matchConditions",
+    matcher: offline("conditions-never-evaluated"),
+    query: query(webhookOnPods('object.metadata.name.startsWith("x")'), pod("web")),
+    title: /^does not evaluate matchConditions: /,
+  },
+  {
+    behaviour: "derives the resource from the kind",
+    matcher: offline("plural-from-kind"),
+    query: query(
+      matchResources({ resourceRules: [rule(["gateway.networking.k8s.io"], ["v1"], ["gateways"])] }),
+      gateway,
+    ),
+    title: /^derives the resource from the kind \(guesses the plural\): /,
+  },
+  {
+    behaviour: 'takes resourceNames "*" as a wildcard',
+    matcher: offline("resource-names-star"),
+    query: query(
+      matchResources({ resourceRules: [rule([""], ["v1"], ["pods"], { resourceNames: ["*"] })] }),
+      pod("web"),
+    ),
+    title: /^takes resourceNames "\*" as a wildcard: /,
+  },
+  {
+    behaviour: "treats generateName as the name",
+    matcher: misreading((q) => {
+      const meta = (q.request.object?.metadata ?? {}) as { generateName?: string };
+      return meta.generateName ? { ...q, request: { ...q.request, name: meta.generateName } } : q;
+    }),
+    query: query(
+      matchResources({ resourceRules: [rule([""], ["v1"], ["pods"], { resourceNames: ["web-"] })] }),
+      pod("", { generateName: "web-", namespace: "default" }),
+    ),
+    title: /^treats generateName as the name: /,
+  },
+  {
+    behaviour: "does not exempt the admission configuration kinds",
+    matcher: simple("no-exemptions"),
+    query: query(
+      { kind: "ValidatingWebhook", webhook: { rules: [rule(["*"], ["*"], ["*/*"])] } },
+      {
+        operation: "CREATE",
+        resource: { group: "admissionregistration.k8s.io", version: "v1", resource: "validatingwebhookconfigurations" },
+        kind: { group: "admissionregistration.k8s.io", version: "v1", kind: "ValidatingWebhookConfiguration" },
+        name: "demo",
+        object: object("admissionregistration.k8s.io/v1", "ValidatingWebhookConfiguration", { name: "demo" }),
+      },
+    ),
+    title: /^does not exempt what kube-apiserver never sends to policies and webhooks: /,
+  },
+  {
+    behaviour: "decides a namespaceSelector on a missing namespace",
+    matcher: simple("missing-namespace-no-match"),
+    query: query(
+      matchResources({ namespaceSelector: { matchLabels: { team: "a" } }, resourceRules: [everything] }),
+      pod("web"),
+      {},
+    ),
+    title: /^decides a namespaceSelector on a namespace that does not exist: /,
+  },
+  {
+    behaviour: "looks up a namespace kube-apiserver does not ask for",
+    matcher: simple("selector-error-always"),
+    query: query(
+      matchResources({
+        namespaceSelector: { matchLabels: { team: "a" } },
+        resourceRules: [rule([""], ["v1"], ["secrets"])],
+      }),
+      pod("web"),
+      {},
+    ),
+    title: /^fails the request on a namespace that does not exist where kube-apiserver never looks it up: /,
+  },
+  {
+    behaviour: "does not look up a matched policy's namespace",
+    matcher: simple("no-namespace-object-lookup"),
+    query: query(
+      { kind: "ValidatingAdmissionPolicy", policy: { matchConstraints: { resourceRules: [everything] } }, binding: {} },
+      pod("web"),
+      {},
+    ),
+    title: /^does not look up the request's namespace for a matched policy: /,
+  },
+  {
+    behaviour: "dispatches a MutatingAdmissionPolicy for DELETE",
+    matcher: simple("mutating-policy-handles-delete"),
+    query: query(
+      { kind: "MutatingAdmissionPolicy", policy: { matchConstraints: { resourceRules: [everything] } }, binding: {} },
+      {
+        ...pod("web"),
+        operation: "DELETE",
+        object: null,
+        oldObject: object("v1", "Pod", { name: "web", namespace: "default" }),
+      },
+    ),
+    title: /^dispatches a MutatingAdmissionPolicy for DELETE as it would a validating one: /,
+  },
+  {
+    behaviour: "drops a configuration error when the binding only warns",
+    matcher: simple("config-error-respects-warn"),
+    query: query(
+      {
+        kind: "ValidatingAdmissionPolicy",
+        policy: {
+          failurePolicy: "Fail",
+          matchConstraints: { namespaceSelector: { matchLabels: { team: "a" } }, resourceRules: [everything] },
+        },
+        binding: { validationActions: ["Warn"] },
+      },
+      pod("web"),
+      {},
+    ),
+    title: /^drops a policy's configuration error .* when its binding only warns or audits: /,
+  },
+  {
+    behaviour: "swallows a selector's error under failurePolicy Ignore",
+    matcher: simple("webhook-ignore-swallows-errors"),
+    query: query(
+      {
+        kind: "ValidatingWebhook",
+        webhook: { failurePolicy: "Ignore", namespaceSelector: { matchLabels: { team: "a" } }, rules: [everything] },
+      },
+      pod("web"),
+      {},
+    ),
+    title: /^swallows a webhook's selector errors .* under failurePolicy Ignore: /,
+  },
+  {
+    behaviour: "matches a Namespace on its stored labels",
+    matcher: simple("namespace-object-stored-labels"),
+    query: query(
+      matchResources({ namespaceSelector: { matchLabels: { team: "a" } }, resourceRules: [everything] }),
+      {
+        operation: "CREATE",
+        resource: { group: "", version: "v1", resource: "namespaces" },
+        kind: { group: "", version: "v1", kind: "Namespace" },
+        namespace: "team-a",
+        name: "team-a",
+        object: object("v1", "Namespace", { name: "team-a", labels: { team: "a" } }),
+      },
+      {},
+    ),
+    title: /^matches a Namespace CREATE or UPDATE on the stored namespace's labels: /,
+  },
+  {
+    // Not "ignores matchPolicy: Equivalent": it honours Equivalent, in the wrong order.
+    behaviour: "tries each rule's equivalents before the next rule (a neighbour of ignoring Equivalent)",
+    matcher: simple("exact-pass-per-rule"),
+    query: query(matchResources({ resourceRules: [eventsRule, rule([""], ["v1"], ["events"])] }), coreEvent),
+    title: undefined,
+  },
+  {
+    // Not "derives the resource from the kind": renamed with its equivalents, it still diverges.
+    behaviour: "tries each rule's equivalents first, on a custom resource (a neighbour of guessing plurals)",
+    matcher: simple("exact-pass-per-rule"),
+    query: query(
+      matchResources({
+        resourceRules: [
+          rule(["gateway.networking.k8s.io"], ["v1beta1"], ["gateways"]),
+          rule(["gateway.networking.k8s.io"], ["v1"], ["gateways"]),
+        ],
+      }),
+      gateway,
+      {
+        ...cluster,
+        equivalentResources: ["v1", "v1beta1"].map((version) => ({
+          resource: { group: "gateway.networking.k8s.io", version, resource: "gateways" },
+          kind: { group: "gateway.networking.k8s.io", version, kind: "Gateway" },
+        })),
+      },
+    ),
+    title: undefined,
+  },
+  {
+    // Not "treats generateName as the name": it never matches the name "", prefix or not.
+    behaviour: 'never matches the name "" (a neighbour of generateName as the name)',
+    matcher: simple("resource-names-ignore-empty"),
+    query: query(
+      matchResources({ resourceRules: [rule([""], ["v1"], ["pods"], { resourceNames: [""] })] }),
+      pod("", { generateName: "web-", namespace: "default" }),
+    ),
+    title: undefined,
+  },
+];
+
+describe("a counterfactual probe", () => {
+  it.each(rows)(
+    "names a matcher that $behaviour",
+    async (row) => {
+      const matcher = await row.matcher();
+      const model = decide(row.query.subject, row.query.cluster, row.query.request, row.query.kubernetesVersion);
+      const answer = await matcher.match(row.query);
+      // The case diverges, or the row proves nothing.
+      expect(answer.answer === "outcome" && agree(model.outcome, answer.outcome)).toBe(false);
+      const title = await titleFor(matcher, row.query);
+      if (row.title === undefined) expect(title).toBeUndefined();
+      else expect(title).toMatch(row.title);
+    },
+    60_000,
+  );
+
+  it.each(rows)("names nothing on the reference model ($behaviour's case)", async (row) => {
+    expect(await titleFor(modelMatcher(), row.query)).toBeUndefined();
+  });
+
+  it("leaves a CEL function evaluated otherwise to the CEL parts, not to skipped conditions", async () => {
+    const endsWith = misreading((q) => {
+      const conditions = conditionsOf(q.subject)?.map((c) => ({
+        ...c,
+        expression: (c.expression ?? "").replaceAll(".startsWith(", ".endsWith("),
+      }));
+      return { ...q, subject: withConditions(q.subject, conditions) };
+    });
+    const title = await titleFor(
+      await endsWith(),
+      query(webhookOnPods('object.metadata.name.startsWith("w")'), pod("web")),
+    );
+    expect(title).toMatch(/^matchConditions: startsWith evaluates otherwise/);
+  });
+});
