@@ -32,7 +32,9 @@ export function caseSummary(q: Query): string[] {
   const { kind, ...subject } = q.subject;
   const r = q.request;
   const gvr = `${r.resource.group || "core"}/${r.resource.version}/${r.resource.resource}${r.subResource ? `/${r.subResource}` : ""}`;
-  const where = r.namespace ? `${r.namespace}/${r.name || "(generateName)"}` : r.name || "(no name)";
+  // A CREATE without a name is a generateName create; a DELETE without one, a deletecollection's item.
+  const unnamed = r.operation === "CREATE" ? "(generateName)" : "(no name)";
+  const where = `${r.namespace ? `${r.namespace}/` : ""}${r.name || unnamed}`;
   const labels = (o: unknown) => (o as { metadata?: { labels?: unknown } } | null | undefined)?.metadata?.labels;
   const shown = (name: string, o: unknown) => {
     if (o === undefined || o === null) return "";
