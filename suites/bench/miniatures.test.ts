@@ -44,8 +44,9 @@ const causes: Readonly<Record<(typeof bugSwitches)[number], RegExp>> = {
  * Switches whose bug shows only on a request in a namespace that does not exist, which no real
  * cluster sends to admission: their cause is reported apart (unrealInputs) and the run does not fail.
  */
+// selector-error-always is not among them: at this seed it also fails a deletecollection of a
+// cluster-scoped custom resource named namespaces, which a real cluster sends (its lookup of "").
 const unrealOnly = new Set([
-  "selector-error-always",
   "missing-namespace-no-match",
   "config-error-respects-warn",
   "webhook-ignore-swallows-errors",
