@@ -2,11 +2,13 @@
 // tables. Each format (reports/runText.ts, runMarkdown.ts, runHtml.ts, runJunit.ts) only renders
 // it, so a new section is written once, here. Text is raw (each renderer escapes it for where it
 // goes) and bounded (reports/boundedReport.ts).
+
 import { clauses } from "../oracles/model/clauses.ts";
 import { boundedReport } from "./boundedReport.ts";
 import { neverChecked } from "./bucketText.ts";
 import type { Cause } from "./causeModel.ts";
 import { causeModel } from "./causeModel.ts";
+import { oneLine } from "./escape.ts";
 import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
 import type { RunNote } from "./runNotes.ts";
 import { runNotes } from "./runNotes.ts";
@@ -71,8 +73,9 @@ export function reportModel(given: RunReport): ReportModel {
     reasons: skips.reasons.map((x) => ({ count: x.count, text: reasonText(x) })),
   }));
   return {
-    name: h.implementation.name,
-    version: h.implementation.version,
+    // The implementation's own words, shown where one line is expected (headings, the summary's first line).
+    name: oneLine(h.implementation.name),
+    version: oneLine(h.implementation.version),
     meta: `${versionsText(r)} · input ${h.input} · seed ${h.seed} · profile ${h.profile} · ${(f.durationMs / 1000).toFixed(1)} s`,
     replay: h.replay,
     verdict: v,
