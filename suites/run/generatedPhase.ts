@@ -10,11 +10,10 @@ import { inParallel } from "../triage/inParallel.ts";
 import { outsideSignature } from "../triage/outsideKey.ts";
 import { signature } from "../triage/signature.ts";
 import type { RunContext } from "./runContext.ts";
+import { questionsInFlight } from "./runContext.ts";
 import { keepInScope, scenariosInScope } from "./scope.ts";
 import { derivedSeed } from "./seeds.ts";
 import { batchLength, inShard, scenariosOf } from "./shard.ts";
-
-const inFlight = 64;
 
 export interface GeneratedCounts {
   scenarios: number;
@@ -40,9 +39,7 @@ export async function runGenerated(ctx: RunContext): Promise<GeneratedCounts> {
     const n = batchLength(budget.numRuns, batch);
     const batchSeed = derivedSeed(seed, "generated", batch);
     const queries = keepInScope(ctx, "generated", fc.sample(arbitrary, { seed: batchSeed, numRuns: n }), (q) => q);
-    // 64 in flight, as the corpus and the invariants ask: a whole batch in flight queued 256
-    // questions at an implementation answering one at a time, past the time kept for reduction.
-    await inParallel(queries, inFlight, async (q, index) => {
+    await inParallel(queries, questionsInFlight, async (q, index) => {
       const upstream = await ctx.upstreamFirst(q, "generated");
       if (upstream === undefined) return; // not run: no reference decided it, or the time limit
       const answer = await ctx.ask(q);

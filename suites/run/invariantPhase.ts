@@ -5,6 +5,7 @@ import { invariants } from "../../oracles/invariants/index.ts";
 import { checkInvariant } from "../properties/checkInvariant.ts";
 import { inParallel } from "../triage/inParallel.ts";
 import type { RunContext } from "./runContext.ts";
+import { questionsInFlight } from "./runContext.ts";
 import { pairNotSent, scenariosInScope } from "./scope.ts";
 import { derivedSeed } from "./seeds.ts";
 import { inShard } from "./shard.ts";
@@ -37,7 +38,7 @@ export async function runInvariants(ctx: RunContext): Promise<InvariantCounts[]>
     if (!ctx.mayAsk(budget.invariantRuns)) continue; // not run: time limit
     const runSeed = derivedSeed(seed, "invariants", i);
     const samples = fc.sample(fc.tuple(arbitrary, inv.extra), { seed: runSeed, numRuns: budget.invariantRuns });
-    await inParallel(samples, 64, async ([q, extra], index) => {
+    await inParallel(samples, questionsInFlight, async ([q, extra], index) => {
       if (!ctx.mayAsk()) return; // not run: time limit
       counts.asked++;
       // Not applicable when the base or the variant lies outside the claimed scope: neither is sent.

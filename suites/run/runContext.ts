@@ -33,6 +33,12 @@ export interface Progress {
 export const phaseEnds = { corpus: 0.3, generated: 0.6, invariants: 0.8, reduction: 1 } as const;
 export type RunPhase = keyof typeof phaseEnds;
 
+/**
+ * Questions each phase keeps in flight at the implementation: enough to fill a pipelining child,
+ * few enough that a phase stops near its share of the time (256 queued past the reduction's reserve).
+ */
+export const questionsInFlight = 64;
+
 /** What a run may take past its limit: the last answers abandoned, the reports written, the child stopped. */
 export const graceMs = 5000;
 
