@@ -34,12 +34,16 @@ describe.each(recordings)("the recorded verdicts of kube-apiserver $folder", ({ 
   });
 });
 
+/** A Markdown table's rows without the padding biome's formatter aligns the README's columns with. */
+const unpadded = (markdown: string) =>
+  markdown.replace(/^\|.*\|$/gm, (row) => row.replace(/ *\| */g, "|").replace(/\|-+(?=\|)/g, "|-"));
+
 describe("the README's drift report", () => {
   it("is the one the recordings give", () => {
     const readme = readFileSync("README.md", "utf8");
     const block = /<!-- drift begin -->\n([\s\S]*?)<!-- drift end -->/.exec(readme);
     expect(block?.[1]).toBeDefined();
     const d = recordedDrift("suites/recorded/v1.34.4", "suites/recorded/v1.37.2");
-    expect(block?.[1]).toBe(driftMarkdown(d, { headingLevel: 4, maxRows: 5 }));
+    expect(unpadded(block?.[1] ?? "")).toBe(unpadded(driftMarkdown(d, { headingLevel: 4, maxRows: 5 })));
   });
 });
