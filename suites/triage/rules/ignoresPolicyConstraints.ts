@@ -26,7 +26,13 @@ function moved(q: Query, into: "binding" | "nowhere"): Query | undefined {
   const s = q.subject;
   if (s.kind !== "ValidatingAdmissionPolicy" && s.kind !== "MutatingAdmissionPolicy") return undefined;
   if (s.binding === undefined || s.policy.matchConstraints === undefined) return undefined;
-  const policy = { ...s.policy, matchConstraints: everything };
+  // With the constraints' own matchPolicy: "every request" under Equivalent would bring in a pass
+  // over equivalent resources that a tool may not claim, where the case was reduced to Exact.
+  const { matchPolicy } = s.policy.matchConstraints;
+  const policy = {
+    ...s.policy,
+    matchConstraints: { ...everything, ...(matchPolicy !== undefined && { matchPolicy }) },
+  };
   const binding = into === "binding" ? { ...s.binding, matchResources: s.policy.matchConstraints } : s.binding;
   return { ...q, subject: { ...s, policy, binding } };
 }
