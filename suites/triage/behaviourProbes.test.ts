@@ -444,17 +444,24 @@ function kyvernoRows(): Row[] {
     {
       behaviour: "does not check that the paramKind is served",
       matcher: paramsLoop("paramkind-never-checked"),
-      query: query(policyOn({ paramKind: limitsKind }, { paramRef: { name: "limits", parameterNotFoundAction: "Allow" } }), configMap),
+      query: query(
+        policyOn({ paramKind: limitsKind }, { paramRef: { name: "limits", parameterNotFoundAction: "Allow" } }),
+        configMap,
+      ),
       title: /^does not check params against the policy's paramKind: /,
     },
     {
       behaviour: "takes a param from another namespace",
       matcher: paramsLoop("param-any-namespace"),
-      query: query(policyOn({ paramKind: limitsKind }, { paramRef: { name: "limits", parameterNotFoundAction: "Allow" } }), configMap, {
-        namespaces: { ...cluster.namespaces, "team-a": { "kubernetes.io/metadata.name": "team-a" } },
-        ...served,
-        params: [limits("team-a")],
-      }),
+      query: query(
+        policyOn({ paramKind: limitsKind }, { paramRef: { name: "limits", parameterNotFoundAction: "Allow" } }),
+        configMap,
+        {
+          namespaces: { ...cluster.namespaces, "team-a": { "kubernetes.io/metadata.name": "team-a" } },
+          ...served,
+          params: [limits("team-a")],
+        },
+      ),
       title: /^takes a param from another namespace than the one kube-apiserver lists: /,
     },
     {
