@@ -12,8 +12,9 @@ import { webhookTag } from "../probe/names.ts";
 import { customResourceFor } from "../request/customResources.ts";
 import { sentUser } from "../request/impersonatedUser.ts";
 import { realiseParams } from "../request/paramObjects.ts";
-import { isNamespaceResource, renameQuery } from "../request/rename.ts";
+import { isNamespaceResource, renameQuery, sharedNamespacePrefix } from "../request/rename.ts";
 import { realisable } from "../request/resources.ts";
+import { storesObject } from "../request/setUp.ts";
 import type { Work } from "../work.ts";
 import { skipped } from "../work.ts";
 import { whyNotAsked } from "./whyNotAsked.ts";
@@ -46,7 +47,14 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
     );
   const q = custom?.query ?? q0;
   const real: ReturnType<typeof realisable> = custom ? { ok: true, r: custom.r } : realisable(q.request);
-  const unique = renameQuery(q, `mc-${names.runId}-${names.id}`, real.ok && !real.r.namespaced);
+  // A query that stores nothing in its namespaces shares them with the run's other such queries.
+  const shared = !carriesParams(q0) && !isNamespaceResource(q.request) && !(real.ok && storesObject(q.request, real.r));
+  const unique = renameQuery(
+    q,
+    `mc-${names.runId}-${names.id}`,
+    real.ok && !real.r.namespaced,
+    shared ? (n, l) => sharedNamespacePrefix(names.runId, n, l) : undefined,
+  );
   const renamed = unique.query;
   const params = carriesParams(q0) ? realiseParams(q0, unique.namespaces, names.runId) : undefined;
   if (params !== undefined && !params.ok) return done(params.why);
@@ -69,6 +77,7 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
   const crd = custom?.crd;
   const made = {
     ...base,
+    sharedNamespaces: shared,
     renamed: unique,
     query: renamed,
     r: real.r,
