@@ -23,36 +23,53 @@ const inner = fc.constantFrom(..."abcxyzABC0189-_.");
 const dnsChar = fc.constantFrom(..."abcxyz0189");
 
 /** `([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]`, 1 to 63 characters. */
-export const labelName = (): fc.Arbitrary<string> =>
-  fc.oneof(
-    alnum,
-    fc.tuple(alnum, fc.string({ unit: inner, maxLength: 61 }), alnum).map(([a, b, c]) => a + b + c),
-  );
+const anyLabelName = fc.oneof(
+  alnum,
+  fc.tuple(alnum, fc.string({ unit: inner, maxLength: 61 }), alnum).map(([a, b, c]) => a + b + c),
+);
+// Built once: fc.string's construction costs more than a draw.
+export const labelName = (): fc.Arbitrary<string> => anyLabelName;
 
 /** A DNS-1123 subdomain: labels `[a-z0-9]([-a-z0-9]*[a-z0-9])?` joined by dots, at most 253 characters. */
-export const dnsSubdomain = (): fc.Arbitrary<string> =>
-  fc
-    .array(
-      fc.oneof(
-        dnsChar,
-        fc
-          .tuple(dnsChar, fc.string({ unit: fc.constantFrom(..."ab-09"), maxLength: 61 }), dnsChar)
-          .map((p) => p.join("")),
-      ),
-      { minLength: 1, maxLength: 4 },
-    )
-    .map((labels) => labels.join("."))
-    .filter((s) => s.length <= 253);
+const anyDnsSubdomain = fc
+  .array(
+    fc.oneof(
+      dnsChar,
+      fc
+        .tuple(dnsChar, fc.string({ unit: fc.constantFrom(..."ab-09"), maxLength: 61 }), dnsChar)
+        .map((p) => p.join("")),
+    ),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map((labels) => labels.join("."))
+  .filter((s) => s.length <= 253);
+export const dnsSubdomain = (): fc.Arbitrary<string> => anyDnsSubdomain;
 
-let defaultLabelKey: fc.Arbitrary<string> | undefined;
+const byVocabulary = vocabularyMemo(buildLabelKey);
 
 export function labelKey(constraints: LabelKeyConstraints = {}): fc.Arbitrary<string> {
-  // Arbitraries are immutable: the unconstrained one is built once, not per scenario.
-  if (constraints.vocabulary === undefined && constraints.vocabularyOnly === undefined) {
-    defaultLabelKey ??= buildLabelKey({});
-    return defaultLabelKey;
-  }
-  return buildLabelKey(constraints);
+  return byVocabulary(constraints);
+}
+
+/**
+ * Arbitraries are immutable: one is built per vocabulary (by identity) and only-flag, not per
+ * scenario, since a realistic scenario asks for the same vocabulary again and again.
+ */
+export function vocabularyMemo(
+  build: (c: LabelKeyConstraints) => fc.Arbitrary<string>,
+): (c: LabelKeyConstraints) => fc.Arbitrary<string> {
+  const defaults = new Map<boolean | undefined, fc.Arbitrary<string>>();
+  const cache = new WeakMap<readonly string[], Map<boolean | undefined, fc.Arbitrary<string>>>();
+  return (c) => {
+    const byOnly = c.vocabulary === undefined ? defaults : (cache.get(c.vocabulary) ?? new Map());
+    if (c.vocabulary !== undefined) cache.set(c.vocabulary, byOnly);
+    let a = byOnly.get(c.vocabularyOnly);
+    if (a === undefined) {
+      a = build(c);
+      byOnly.set(c.vocabularyOnly, a);
+    }
+    return a;
+  };
 }
 
 function buildLabelKey(constraints: LabelKeyConstraints): fc.Arbitrary<string> {

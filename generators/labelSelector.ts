@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { LabelSelector, LabelSelectorRequirement } from "../oracles/contract/kube.ts";
+import { drawn, pick, take, weighted } from "./draw.ts";
 import type { LabelKeyConstraints } from "./labelKey.ts";
 import { labelKey } from "./labelKey.ts";
 import type { LabelValueConstraints } from "./labelValue.ts";
@@ -43,39 +44,66 @@ export function labelSelectorRequirement(
 }
 
 export function labelSelector(constraints: LabelSelectorConstraints = {}): fc.Arbitrary<LabelSelector> {
-  const anywhere = untargeted(constraints);
+  return drawn((rng, bias) => drawLabelSelector(rng, bias, constraints));
+}
+
+/** labelSelector(constraints), drawn at once: the target changes with every scenario. */
+export function drawLabelSelector(
+  rng: fc.Random,
+  bias: number | undefined,
+  constraints: LabelSelectorConstraints,
+): LabelSelector {
   const target = constraints.target;
-  if (target === undefined) return anywhere;
+  if (target === undefined) return take(untargeted(constraints), rng, bias);
   const weight = Math.round((constraints.targetRate ?? 0.7) * 100);
-  return fc.oneof(
-    { arbitrary: satisfiedBy(target, constraints), weight },
-    { arbitrary: anywhere, weight: 100 - weight },
-  );
+  return weighted(rng, [weight, 100 - weight]) === 0
+    ? satisfiedBy(rng, bias, target, constraints)
+    : take(untargeted(constraints), rng, bias);
 }
 
 /** A one-requirement selector that the labels satisfy. */
 function satisfiedBy(
+  rng: fc.Random,
+  bias: number | undefined,
   target: Readonly<Record<string, string>>,
   constraints: LabelSelectorConstraints,
-): fc.Arbitrary<LabelSelector> {
+): LabelSelector {
+  const absent = (): LabelSelector => {
+    for (;;) {
+      const key = take(labelKey(constraints.keys), rng, bias);
+      if (!Object.hasOwn(target, key)) return { matchExpressions: [{ key, operator: "DoesNotExist" }] };
+    }
+  };
   const entries = Object.entries(target);
-  const absentKey = labelKey(constraints.keys).filter((k) => !Object.hasOwn(target, k));
-  const absent = absentKey.map((key): LabelSelector => ({ matchExpressions: [{ key, operator: "DoesNotExist" }] }));
-  if (entries.length === 0) return absent;
-  return fc.constantFrom(...entries).chain(([key, value]) =>
-    fc.oneof(
-      fc.constant<LabelSelector>({ matchLabels: { [key]: value } }),
-      fc.constant<LabelSelector>({ matchExpressions: [{ key, operator: "In", values: [value] }] }),
-      fc.constant<LabelSelector>({ matchExpressions: [{ key, operator: "Exists" }] }),
-      labelValue(constraints.values)
-        .filter((v) => v !== value)
-        .map((v): LabelSelector => ({ matchExpressions: [{ key, operator: "NotIn", values: [v] }] })),
-      absent,
-    ),
-  );
+  if (entries.length === 0) return absent();
+  const [key, value] = pick(rng, entries);
+  switch (weighted(rng, [1, 1, 1, 1, 1])) {
+    case 0:
+      return { matchLabels: { [key]: value } };
+    case 1:
+      return { matchExpressions: [{ key, operator: "In", values: [value] }] };
+    case 2:
+      return { matchExpressions: [{ key, operator: "Exists" }] };
+    case 3:
+      for (;;) {
+        const v = take(labelValue(constraints.values), rng, bias);
+        if (v !== value) return { matchExpressions: [{ key, operator: "NotIn", values: [v] }] };
+      }
+    default:
+      return absent();
+  }
 }
 
-function untargeted(constraints: LabelSelectorConstraints): fc.Arbitrary<LabelSelector> {
+let plainUntargeted: fc.Arbitrary<LabelSelector> | undefined;
+
+/** Built once when unconstrained: it draws the same whatever the target. */
+function untargeted(c: LabelSelectorConstraints): fc.Arbitrary<LabelSelector> {
+  if (c.keys !== undefined || c.values !== undefined || c.maxRequirements !== undefined) return buildUntargeted(c);
+  plainUntargeted ??= buildUntargeted(c);
+  return plainUntargeted;
+}
+
+function buildUntargeted(constraints: LabelSelectorConstraints): fc.Arbitrary<LabelSelector> {
   const max = constraints.maxRequirements ?? 2;
   const single = fc.oneof(
     fc.record({

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { labelName } from "./labelKey.ts";
+import { labelName, vocabularyMemo } from "./labelKey.ts";
 import { labelValues } from "./vocabulary.ts";
 
 /**
@@ -14,14 +14,10 @@ export interface LabelValueConstraints {
   readonly vocabularyOnly?: boolean;
 }
 
-let defaultLabelValue: fc.Arbitrary<string> | undefined;
+const byVocabulary = vocabularyMemo(buildLabelValue);
 
 export function labelValue(constraints: LabelValueConstraints = {}): fc.Arbitrary<string> {
-  if (constraints.vocabulary === undefined && constraints.vocabularyOnly === undefined) {
-    defaultLabelValue ??= buildLabelValue({});
-    return defaultLabelValue;
-  }
-  return buildLabelValue(constraints);
+  return byVocabulary(constraints);
 }
 
 function buildLabelValue(constraints: LabelValueConstraints): fc.Arbitrary<string> {

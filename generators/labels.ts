@@ -15,13 +15,20 @@ export interface LabelsConstraints {
 }
 
 let defaultLabels: fc.Arbitrary<Record<string, string>> | undefined;
+// Built once per constraints object (a realistic scenario's are shared), not per scenario.
+const built = new WeakMap<LabelsConstraints, fc.Arbitrary<Record<string, string>>>();
 
 export function labels(constraints: LabelsConstraints = {}): fc.Arbitrary<Record<string, string>> {
   if (Object.keys(constraints).length === 0) {
     defaultLabels ??= buildLabels({});
     return defaultLabels;
   }
-  return buildLabels(constraints);
+  let a = built.get(constraints);
+  if (a === undefined) {
+    a = buildLabels(constraints);
+    built.set(constraints, a);
+  }
+  return a;
 }
 
 function buildLabels(constraints: LabelsConstraints): fc.Arbitrary<Record<string, string>> {

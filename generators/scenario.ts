@@ -13,6 +13,8 @@ import { outsideModel } from "../oracles/model/outsideModel.ts";
 import type { AdmissionRequestConstraints } from "./admissionRequest.ts";
 import { admissionRequest, drawableTypes } from "./admissionRequest.ts";
 import { cluster } from "./cluster.ts";
+import type { Draw } from "./draw.ts";
+import { drawn as fromDraw, pick, recordOf, take, weighted } from "./draw.ts";
 import { invalidSubject } from "./invalidSubject.ts";
 import { manifestNulls } from "./manifestNulls.ts";
 import { matchConditions } from "./matchConditions.ts";
@@ -95,7 +97,6 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
     .map((k) => [k, minors.filter((m) => servesSubject(k, m) && claimsSubjectAt(caps, k, m))] as const)
     .filter(([, ms]) => ms.length > 0);
   if (served.length === 0) throw new Error("scenario(): no minor serves the subject kinds asked for");
-  const pairs = fc.constantFrom(...served).chain(([k, ms]) => fc.constantFrom(...ms).map((m) => [k, m] as const));
   const inScope = requestsInScope(caps);
   const invalidRate = caps.features.validation ? (constraints.invalidRate ?? 0.15) : 0;
   // Nulls are manifest input, decoded before defaulting: drawn with the validation feature.
@@ -103,43 +104,37 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
   const nullRate = caps.features.validation && edges ? (constraints.nullRate ?? 0.2) : 0;
   const conditionRate = caps.features.matchConditions ? (constraints.conditionRate ?? 0) : 0;
   const unreal = constraints.unrealInputs === true;
-  const drawn = fc
-    .record({ pair: pairs, swarm: swarm(swarmInScope(constraints.swarm, caps)) })
-    .chain(({ pair, swarm: s }) =>
-      (s.focus === "realistic" ? realm() : fc.constant(undefined)).map((r) => ({ pair, s, r })),
-    )
-    .chain(({ pair, s, r }) =>
-      admissionRequest(inScope(requestFocus(s, r))).map((request) => ({ pair, s, r, request })),
-    )
-    .chain(({ pair, s, r, request }) =>
+  const swarms = swarm(swarmInScope(constraints.swarm, caps));
+  const realms = realm();
+  const one: Draw<Scenario> = (rng, bias) => {
+    const [kind, ms] = pick(rng, served);
+    const minor = pick(rng, ms);
+    const s = take(swarms, rng, bias);
+    recordOf(rng, bias, {}); // the kind, minor and swarm were drawn as one record
+    const r = s.focus === "realistic" ? take(realms, rng, bias) : undefined;
+    const request = take(admissionRequest(inScope(requestFocus(s, r))), rng, bias);
+    const unknownKindRate = unreal ? (s.focus === "equivalents" ? 0.5 : 0.15) : 0;
+    const c = take(
       cluster(request, {
-        unknownKindRate: unreal ? (s.focus === "equivalents" ? 0.5 : 0.15) : 0,
+        unknownKindRate,
         keepRequestNamespace: !caps.features.missingNamespaces,
         ...(r && { namespaces: r.namespaces, labels: r.labels }),
-      }).map((c) => ({
-        pair,
-        s,
-        r,
-        request,
-        cluster: c,
-      })),
-    )
-    .chain(({ pair: [kind, minor], s, r, request, cluster: c }) =>
-      sometimes(
-        sometimes(subject(kind, s, targetsOf(request, c, minor, r), exactWhere(caps), edges), nullRate, (v) =>
-          manifestNulls(v),
-        ),
-        invalidRate,
-        (v) => invalidSubject(v, { manifestEdges: edges }),
-      ).map((sub) => ({
-        kubernetesVersion: minor,
-        subject: sub,
-        cluster: c,
-        request,
-      })),
-    )
-    // A policy without a binding is drawn rarely (the swarm's bindings off, 1 in 8): filtered out.
-    .filter((sc) => caps.features.unboundPolicies || !isUnboundPolicy(sc.subject));
+      }),
+      rng,
+      bias,
+    );
+    const valid = () => take(subject(kind, s, targetsOf(request, c, minor, r), exactWhere(caps), edges), rng, bias);
+    const withNulls = () => sometimes(rng, bias, valid, nullRate, (v) => manifestNulls(v));
+    const sub = sometimes(rng, bias, withNulls, invalidRate, (v) => invalidSubject(v, { manifestEdges: edges }));
+    return { kubernetesVersion: minor, subject: sub, cluster: c, request };
+  };
+  // A policy without a binding is drawn rarely (the swarm's bindings off, 1 in 8): drawn again.
+  const drawn = fromDraw((rng, bias) => {
+    for (;;) {
+      const sc = one(rng, bias);
+      if (caps.features.unboundPolicies || !isUnboundPolicy(sc.subject)) return sc;
+    }
+  });
   const policies = served.some(([k]) => k === "ValidatingAdmissionPolicy" || k === "MutatingAdmissionPolicy");
   const paramRate = caps.features.params && policies ? (constraints.paramRate ?? 0) : 0;
   if (conditionRate <= 0 && paramRate <= 0) return drawn;
@@ -258,15 +253,19 @@ function requestFocus(s: Swarm, r: Realm | undefined): AdmissionRequestConstrain
   }
 }
 
-/** The valid subject, or at `rate` the subject `change` makes of it. */
+/** The valid subject, or at `rate` the subject `change` makes of it (a oneof of the two). */
 function sometimes(
-  valid: fc.Arbitrary<Subject>,
+  rng: fc.Random,
+  bias: number | undefined,
+  valid: () => Subject,
   rate: number,
   change: (s: Subject) => fc.Arbitrary<Subject>,
-): fc.Arbitrary<Subject> {
-  if (rate <= 0) return valid;
+): Subject {
+  if (rate <= 0) return valid();
   const weight = Math.round(rate * 100);
-  return fc.oneof({ arbitrary: valid, weight: 100 - weight }, { arbitrary: valid.chain(change), weight });
+  const changed = weighted(rng, [100 - weight, weight]) === 1;
+  const v = valid();
+  return changed ? take(change(v), rng, bias) : v;
 }
 
 /** What a subject is drawn towards: the request, the labels of its namespace and of its objects. */
