@@ -18,9 +18,9 @@ import { drawn as fromDraw, pick, recordOf, take, weighted } from "./draw.ts";
 import { invalidSubject } from "./invalidSubject.ts";
 import { manifestNulls } from "./manifestNulls.ts";
 import { matchConditions } from "./matchConditions.ts";
-import { matchResources } from "./matchResources.ts";
+import { drawMatchResources } from "./matchResources.ts";
 import { params } from "./params.ts";
-import { policyWithBinding } from "./policyWithBinding.ts";
+import { drawPolicyWithBinding } from "./policyWithBinding.ts";
 import type { Realm } from "./realm.ts";
 import { realm } from "./realm.ts";
 import type { Swarm, SwarmConstraints } from "./swarm.ts";
@@ -28,7 +28,7 @@ import { swarm } from "./swarm.ts";
 import { userInfo } from "./userInfo.ts";
 import type { ResourceType } from "./vocabulary.ts";
 import { resourceTypes } from "./vocabulary.ts";
-import { webhook } from "./webhook.ts";
+import { drawWebhook } from "./webhook.ts";
 
 /**
  * One decision to make: a subject, the cluster it sees and a request, at a Kubernetes minor —
@@ -123,7 +123,7 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
       rng,
       bias,
     );
-    const valid = () => take(subject(kind, s, targetsOf(request, c, minor, r), exactWhere(caps), edges), rng, bias);
+    const valid = () => drawSubject(rng, bias, kind, s, targetsOf(request, c, minor, r), exactWhere(caps), edges);
     const withNulls = () => sometimes(rng, bias, valid, nullRate, (v) => manifestNulls(v));
     const sub = sometimes(rng, bias, withNulls, invalidRate, (v) => invalidSubject(v, { manifestEdges: edges }));
     return { kubernetesVersion: minor, subject: sub, cluster: c, request };
@@ -302,6 +302,18 @@ export function subject(
   exactIfEquivalents = false,
   policyNames = false,
 ): fc.Arbitrary<Subject> {
+  return fromDraw((rng, bias) => drawSubject(rng, bias, kind, s, targets, exactIfEquivalents, policyNames));
+}
+
+function drawSubject(
+  rng: fc.Random,
+  bias: number | undefined,
+  kind: SubjectKind,
+  s: Swarm,
+  targets?: Targets,
+  exactIfEquivalents = false,
+  policyNames = false,
+): Subject {
   const own = targets?.request.resource;
   const exact =
     exactIfEquivalents &&
@@ -330,15 +342,15 @@ export function subject(
   };
   switch (kind) {
     case "MatchResources":
-      return matchResources(mr).map((m) => ({ kind, matchResources: m }));
+      return { kind, matchResources: drawMatchResources(rng, bias, mr) };
     case "ValidatingAdmissionPolicy":
-    case "MutatingAdmissionPolicy":
-      return policyWithBinding({ kind, matchResources: mr, allowNoBinding: s.bindings, policyNames }).map((p) =>
-        s.bindings ? p : { kind: p.kind, policy: p.policy },
-      );
+    case "MutatingAdmissionPolicy": {
+      const p = drawPolicyWithBinding(rng, bias, { kind, matchResources: mr, allowNoBinding: s.bindings, policyNames });
+      return s.bindings ? p : { kind: p.kind, policy: p.policy };
+    }
     case "ValidatingWebhook":
     case "MutatingWebhook":
-      return webhook({
+      return drawWebhook(rng, bias, {
         kind,
         rules,
         ...labelTargets,
