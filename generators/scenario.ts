@@ -11,8 +11,8 @@ import { servesSubject } from "../oracles/model/decide.ts";
 import { builtinEquivalents } from "../oracles/model/equivalents.ts";
 import { outsideModel } from "../oracles/model/outsideModel.ts";
 import type { AdmissionRequestConstraints } from "./admissionRequest.ts";
-import { admissionRequest, drawableTypes } from "./admissionRequest.ts";
-import { cluster } from "./cluster.ts";
+import { drawAdmissionRequest, drawableTypes } from "./admissionRequest.ts";
+import { drawCluster } from "./cluster.ts";
 import type { Draw } from "./draw.ts";
 import { drawn as fromDraw, pick, recordOf, take, weighted } from "./draw.ts";
 import { invalidSubject } from "./invalidSubject.ts";
@@ -112,17 +112,13 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
     const s = take(swarms, rng, bias);
     recordOf(rng, bias, {}); // the kind, minor and swarm were drawn as one record
     const r = s.focus === "realistic" ? take(realms, rng, bias) : undefined;
-    const request = take(admissionRequest(inScope(requestFocus(s, r))), rng, bias);
+    const request = drawAdmissionRequest(rng, bias, inScope(requestFocus(s, r)));
     const unknownKindRate = unreal ? (s.focus === "equivalents" ? 0.5 : 0.15) : 0;
-    const c = take(
-      cluster(request, {
-        unknownKindRate,
-        keepRequestNamespace: !caps.features.missingNamespaces,
-        ...(r && { namespaces: r.namespaces, labels: r.labels }),
-      }),
-      rng,
-      bias,
-    );
+    const c = drawCluster(rng, bias, request, {
+      unknownKindRate,
+      keepRequestNamespace: !caps.features.missingNamespaces,
+      ...(r && { namespaces: r.namespaces, labels: r.labels }),
+    });
     const valid = () => drawSubject(rng, bias, kind, s, targetsOf(request, c, minor, r), exactWhere(caps), edges);
     const withNulls = () => sometimes(rng, bias, valid, nullRate, (v) => manifestNulls(v));
     const sub = sometimes(rng, bias, withNulls, invalidRate, (v) => invalidSubject(v, { manifestEdges: edges }));
@@ -219,10 +215,17 @@ function requestsInScope(caps: Capabilities): (c: AdmissionRequestConstraints) =
   });
   const anywhere = narrow({});
   if (drawableTypes(anywhere).length === 0) throw new Error("scenario(): the capabilities admit no request");
-  // A corner with nothing left in scope falls back to every resource in scope.
+  // A corner with nothing left in scope falls back to every resource in scope. The corners but
+  // the realistic one recur: each is narrowed once.
+  const once = new WeakMap<AdmissionRequestConstraints, AdmissionRequestConstraints>();
   return (c) => {
-    const focused = narrow(c);
-    return drawableTypes(focused).length > 0 ? focused : { ...focused, resources: anywhere.resources ?? [] };
+    let focused = once.get(c);
+    if (focused === undefined) {
+      focused = narrow(c);
+      if (drawableTypes(focused).length === 0) focused = { ...focused, resources: anywhere.resources ?? [] };
+      once.set(c, focused);
+    }
+    return focused;
   };
 }
 
@@ -231,26 +234,16 @@ function exactWhere(caps: Capabilities): boolean {
   return !caps.features.equivalent;
 }
 
+const corners = {
+  missingNamespace: { missingNamespaceRate: 0.6 },
+  equivalents: { resources: [...withEquivalents, ...widgets] },
+  exempt: { resources: exemptTypes },
+  none: {},
+} as const satisfies Record<Exclude<Swarm["focus"], "realistic">, AdmissionRequestConstraints>;
+
 function requestFocus(s: Swarm, r: Realm | undefined): AdmissionRequestConstraints {
-  switch (s.focus) {
-    case "realistic":
-      return r
-        ? {
-            resources: r.resources,
-            namespaces: r.namespaces,
-            names: r.names,
-            labels: r.labels,
-          }
-        : {};
-    case "missingNamespace":
-      return { missingNamespaceRate: 0.6 };
-    case "equivalents":
-      return { resources: [...withEquivalents, ...widgets] };
-    case "exempt":
-      return { resources: exemptTypes };
-    case "none":
-      return {};
-  }
+  if (s.focus !== "realistic") return corners[s.focus];
+  return r ? { resources: r.resources, namespaces: r.namespaces, names: r.names, labels: r.labels } : {};
 }
 
 /** The valid subject, or at `rate` the subject `change` makes of it (a oneof of the two). */
