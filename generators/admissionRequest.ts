@@ -1,8 +1,8 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { AdmissionRequest, GroupVersionKind, KubeObject, Operation } from "../oracles/contract/kube.ts";
 import { drawn, optional, pick, recordOf, take, unitDouble, weighted } from "./draw.ts";
 import type { LabelsConstraints } from "./labels.ts";
-import { labels } from "./labels.ts";
+import { drawLabels } from "./labels.ts";
 import type { ResourceType, Subresource } from "./vocabulary.ts";
 import { missingNamespace, namespaceNames, objectNames, resourceTypes } from "./vocabulary.ts";
 
@@ -111,20 +111,18 @@ function requestFor(
   const names = c.namespaces ?? namespaceNames;
   const missing = c.missingNamespaceRate ?? 0.1;
   const namespace = () =>
-    missing > 0 &&
-    weighted(rng, [Math.round((1 - missing) * 100), Math.round(missing * 100)]) === 1
+    missing > 0 && weighted(rng, [Math.round((1 - missing) * 100), Math.round(missing * 100)]) === 1
       ? missingNamespace
       : pick(rng, names);
   const isNamespaceType = type.group === "" && type.resource === "namespaces";
-  const labelSets = labels(c.labels);
   const d = {
     version: pick(rng, type.versions),
     sub: subresourceOf(rng, type),
     namespace: namespace(),
     name: isNamespaceType ? namespace() : pick(rng, c.names ?? objectNames),
     anonymous: take(unitDouble, rng, bias),
-    labels: take(labelSets, rng, bias),
-    oldLabels: optional(rng, 2) ? take(labelSets, rng, bias) : undefined,
+    labels: drawLabels(rng, bias, c.labels ?? {}),
+    oldLabels: optional(rng, 2) ? drawLabels(rng, bias, c.labels ?? {}) : undefined,
   };
   recordOf(rng, bias, {});
   return build(type, { ...d, operation: pick(rng, d.sub ? d.sub.operations : type.operations) });

@@ -3,7 +3,7 @@ import type { Cluster } from "../oracles/contract/cluster.ts";
 import type { AdmissionRequest, EquivalentResource } from "../oracles/contract/kube.ts";
 import { drawn, recordOf, take, unitDouble } from "./draw.ts";
 import type { LabelsConstraints } from "./labels.ts";
-import { labels } from "./labels.ts";
+import { drawLabels } from "./labels.ts";
 import { customResourceOf } from "./realisticResources.ts";
 import { namespaceNames } from "./vocabulary.ts";
 
@@ -43,10 +43,9 @@ export function drawCluster(
   request: AdmissionRequest,
   constraints: ClusterConstraints,
 ): Cluster {
-  const labelSets = labels(constraints.labels);
   const entries: [string, Record<string, string>][] = [];
   for (const n of constraints.namespaces ?? namespaceNames) {
-    const l = take(labelSets, rng, bias);
+    const l = drawLabels(rng, bias, constraints.labels ?? {});
     const kept = take(unitDouble, rng, bias) < 0.9 || (constraints.keepRequestNamespace && n === request.namespace);
     if (kept) entries.push([n, { ...l, "kubernetes.io/metadata.name": n }]);
   }

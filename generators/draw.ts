@@ -100,25 +100,90 @@ export function memo<K, A>(build: (key: K) => A, limit = 10_000): (key: K) => A 
 }
 
 /**
- * A fast-check collection (fc.array, fc.uniqueArray) of items drawn by a function given at each
- * draw: the collection asks the source for its length and each item as it always did, and the
- * item arbitrary is not built anew per draw. The items are drawn with the bias the collection
- * gives them (not the caller's).
+ * fast-check 4's ArrayArbitrary at the default size: the length it draws, and the bias its items
+ * are drawn with (none, or the array's own).
  */
-export function collectionOf<T>(
-  build: (item: fc.Arbitrary<T>) => fc.Arbitrary<T[]>,
-): (rng: fc.Random, bias: number | undefined, item: Draw<T>) => T[] {
-  let current: Draw<T> | undefined;
-  const arb = build(drawn((rng, bias) => (current as Draw<T>)(rng, bias)));
-  return (rng, bias, item) => {
-    const outer = current;
-    current = item;
-    try {
-      return take(arb, rng, bias);
-    } finally {
-      current = outer;
+function arrayLength(
+  rng: fc.Random,
+  bias: number | undefined,
+  min: number,
+  max: number,
+): readonly [number, number | undefined] {
+  const maxGenerated = Math.min(2 * min + 10, max);
+  if (bias === undefined) return [rng.nextInt(min, maxGenerated), undefined];
+  if (min === maxGenerated) return [rng.nextInt(min, maxGenerated), bias];
+  if (rng.nextInt(1, bias) !== 1) return [rng.nextInt(min, maxGenerated), undefined];
+  if (rng.nextInt(1, bias) !== 1) return [rng.nextInt(min, maxGenerated), bias];
+  const biasedMax = min + Math.floor(Math.log(maxGenerated - min) / Math.log(2));
+  return [rng.nextInt(min, biasedMax), bias];
+}
+
+export interface Lengths {
+  readonly minLength?: number;
+  readonly maxLength: number;
+}
+
+/** fc.array(item, lengths). */
+export function arrayOf<T>(rng: fc.Random, bias: number | undefined, lengths: Lengths, item: Draw<T>): T[] {
+  const [n, itemBias] = arrayLength(rng, bias, lengths.minLength ?? 0, lengths.maxLength);
+  const items: T[] = [];
+  for (let i = 0; i < n; i++) items.push(item(rng, itemBias));
+  return items;
+}
+
+/**
+ * fc.uniqueArray(item, { ...lengths, selector }): items whose selected value is already in are
+ * drawn again (as many times in a row as the array's generated length allows); an array shorter
+ * than minLength is drawn again whole.
+ */
+export function uniqueArrayOf<T>(
+  rng: fc.Random,
+  bias: number | undefined,
+  lengths: Lengths,
+  item: Draw<T>,
+  selector: (t: T) => unknown = (t) => t,
+): T[] {
+  const min = lengths.minLength ?? 0;
+  const maxGenerated = Math.min(2 * min + 10, lengths.maxLength);
+  for (;;) {
+    const [n, itemBias] = arrayLength(rng, bias, min, lengths.maxLength);
+    const seen = new Set<unknown>();
+    const items: T[] = [];
+    for (let skipped = 0; items.length < n && skipped < maxGenerated; ) {
+      const t = item(rng, itemBias);
+      const key = selector(t);
+      if (seen.has(key)) skipped++;
+      else {
+        seen.add(key);
+        items.push(t);
+        skipped = 0;
+      }
     }
-  };
+    if (items.length >= min) return items;
+  }
+}
+
+/** fc.dictionary(key, value, { ...lengths, noNullPrototype: true }): unique keys, each key then its value. */
+export function dictionaryOf(
+  rng: fc.Random,
+  bias: number | undefined,
+  lengths: Lengths,
+  key: Draw<string>,
+  value: Draw<string>,
+): Record<string, string> {
+  const entries = uniqueArrayOf(
+    rng,
+    bias,
+    lengths,
+    (r, b) => [key(r, b), value(r, b)] as const,
+    (e) => e[0],
+  );
+  const obj: Record<string, string> = {};
+  for (const [k, v] of entries)
+    if (k === "__proto__")
+      Object.defineProperty(obj, k, { value: v, enumerable: true, configurable: true, writable: true });
+    else obj[k] = v;
+  return obj;
 }
 
 /** fc.double({ min: 0, max: 1, noNaN: true }), a roll against a rate. */

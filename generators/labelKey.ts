@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { drawn, pick, take, weighted } from "./draw.ts";
 import { labelKeys } from "./vocabulary.ts";
 
 /**
@@ -45,39 +46,18 @@ const anyDnsSubdomain = fc
   .filter((s) => s.length <= 253);
 export const dnsSubdomain = (): fc.Arbitrary<string> => anyDnsSubdomain;
 
-const byVocabulary = vocabularyMemo(buildLabelKey);
-
 export function labelKey(constraints: LabelKeyConstraints = {}): fc.Arbitrary<string> {
-  return byVocabulary(constraints);
+  return drawn((rng, bias) => drawLabelKey(rng, bias, constraints));
 }
 
-/**
- * Arbitraries are immutable: one is built per vocabulary (by identity) and only-flag, not per
- * scenario, since a realistic scenario asks for the same vocabulary again and again.
- */
-export function vocabularyMemo(
-  build: (c: LabelKeyConstraints) => fc.Arbitrary<string>,
-): (c: LabelKeyConstraints) => fc.Arbitrary<string> {
-  const defaults = new Map<boolean | undefined, fc.Arbitrary<string>>();
-  const cache = new WeakMap<readonly string[], Map<boolean | undefined, fc.Arbitrary<string>>>();
-  return (c) => {
-    const byOnly = c.vocabulary === undefined ? defaults : (cache.get(c.vocabulary) ?? new Map());
-    if (c.vocabulary !== undefined) cache.set(c.vocabulary, byOnly);
-    let a = byOnly.get(c.vocabularyOnly);
-    if (a === undefined) {
-      a = build(c);
-      byOnly.set(c.vocabularyOnly, a);
-    }
-    return a;
-  };
-}
+const freshKey = fc.oneof(
+  labelName(),
+  fc.tuple(dnsSubdomain(), labelName()).map(([p, n]) => `${p}/${n}`),
+);
 
-function buildLabelKey(constraints: LabelKeyConstraints): fc.Arbitrary<string> {
-  const vocabulary = fc.constantFrom(...(constraints.vocabulary ?? labelKeys));
-  if (constraints.vocabularyOnly) return vocabulary;
-  const fresh = fc.oneof(
-    labelName(),
-    fc.tuple(dnsSubdomain(), labelName()).map(([p, n]) => `${p}/${n}`),
-  );
-  return fc.oneof({ arbitrary: vocabulary, weight: 6 }, { arbitrary: fresh, weight: 1 });
+/** A key of the vocabulary (6 in 7 unless only those), or a fresh one. */
+export function drawLabelKey(rng: fc.Random, bias: number | undefined, constraints: LabelKeyConstraints): string {
+  const vocabulary = constraints.vocabulary ?? labelKeys;
+  if (constraints.vocabularyOnly || weighted(rng, [6, 1]) === 0) return pick(rng, vocabulary);
+  return take(freshKey, rng, bias);
 }

@@ -2,9 +2,9 @@ import fc from "fast-check";
 import type { LabelSelector, LabelSelectorRequirement } from "../oracles/contract/kube.ts";
 import { drawn, pick, take, weighted } from "./draw.ts";
 import type { LabelKeyConstraints } from "./labelKey.ts";
-import { labelKey } from "./labelKey.ts";
+import { drawLabelKey, labelKey } from "./labelKey.ts";
 import type { LabelValueConstraints } from "./labelValue.ts";
-import { labelValue } from "./labelValue.ts";
+import { drawLabelValue, labelValue } from "./labelValue.ts";
 
 /**
  * A valid metav1.LabelSelector:
@@ -70,7 +70,7 @@ function satisfiedBy(
 ): LabelSelector {
   const absent = (): LabelSelector => {
     for (;;) {
-      const key = take(labelKey(constraints.keys), rng, bias);
+      const key = drawLabelKey(rng, bias, constraints.keys ?? {});
       if (!Object.hasOwn(target, key)) return { matchExpressions: [{ key, operator: "DoesNotExist" }] };
     }
   };
@@ -86,7 +86,7 @@ function satisfiedBy(
       return { matchExpressions: [{ key, operator: "Exists" }] };
     case 3:
       for (;;) {
-        const v = take(labelValue(constraints.values), rng, bias);
+        const v = drawLabelValue(rng, bias, constraints.values ?? {});
         if (v !== value) return { matchExpressions: [{ key, operator: "NotIn", values: [v] }] };
       }
     default:

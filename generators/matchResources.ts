@@ -1,6 +1,6 @@
-import fc from "fast-check";
-import type { MatchResources, NamedRuleWithOperations } from "../oracles/contract/kube.ts";
-import { collectionOf, drawn, optionalKey, pick, recordOf } from "./draw.ts";
+import type fc from "fast-check";
+import type { MatchResources } from "../oracles/contract/kube.ts";
+import { arrayOf, drawn, optionalKey, pick, recordOf } from "./draw.ts";
 import { drawLabelSelector } from "./labelSelector.ts";
 import type { NamedRuleWithOperationsConstraints } from "./namedRuleWithOperations.ts";
 import { drawNamedRuleWithOperations } from "./namedRuleWithOperations.ts";
@@ -34,11 +34,6 @@ export function matchResources(constraints: MatchResourcesConstraints = {}): fc.
   return drawn((rng, bias) => drawMatchResources(rng, bias, constraints));
 }
 
-const rulesUpTo3 = [0, 1].map((minLength) =>
-  collectionOf<NamedRuleWithOperations>((item) => fc.array(item, { minLength, maxLength: 3 })),
-);
-const excludeUpTo1 = collectionOf<NamedRuleWithOperations>((item) => fc.array(item, { maxLength: 1 }));
-
 /**
  * matchResources(constraints), drawn at once: a record whose keys but resourceRules (and a fixed
  * matchPolicy) are optional.
@@ -52,13 +47,13 @@ export function drawMatchResources(
   const excludes = { ...c.rules, targetRate: c.excludeTargetRate ?? 0.4 };
   const selector = (target: Readonly<Record<string, string>> | undefined) =>
     optionalKey(rng, () => (c.noSelectors ? {} : drawLabelSelector(rng, bias, target ? { target } : {})));
-  const rules = rulesUpTo3[c.requireResourceRules ? 1 : 0] as (typeof rulesUpTo3)[0];
+  const rules = { minLength: c.requireResourceRules ? 1 : 0, maxLength: 3 };
   return recordOf(rng, bias, {
     namespaceSelector: selector(c.namespaceLabels),
     objectSelector: selector(c.objectLabels),
-    resourceRules: rules(rng, bias, (r, b) => drawNamedRuleWithOperations(r, b, c.rules ?? {})),
+    resourceRules: arrayOf(rng, bias, rules, (r, b) => drawNamedRuleWithOperations(r, b, c.rules ?? {})),
     excludeResourceRules: optionalKey(rng, () =>
-      c.noExcludes ? [] : excludeUpTo1(rng, bias, (r, b) => drawNamedRuleWithOperations(r, b, excludes)),
+      c.noExcludes ? [] : arrayOf(rng, bias, { maxLength: 1 }, (r, b) => drawNamedRuleWithOperations(r, b, excludes)),
     ),
     matchPolicy: c.matchPolicy ?? optionalKey(rng, () => pick(rng, ["Exact", "Equivalent"] as const)),
   });

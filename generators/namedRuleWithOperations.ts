@@ -1,6 +1,6 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { NamedRuleWithOperations } from "../oracles/contract/kube.ts";
-import { collectionOf, drawn, pick, take, unitDouble } from "./draw.ts";
+import { drawn, pick, take, uniqueArrayOf, unitDouble } from "./draw.ts";
 import type { RuleWithOperationsConstraints } from "./ruleWithOperations.ts";
 import { drawRuleWithOperations } from "./ruleWithOperations.ts";
 import { objectNames } from "./vocabulary.ts";
@@ -32,7 +32,6 @@ export function namedRuleWithOperations(
 }
 
 const defaultNames = [...objectNames, ""];
-const names = collectionOf<string>((item) => fc.uniqueArray(item, { minLength: 1, maxLength: 2 }));
 
 /** namedRuleWithOperations(constraints), drawn at once: the rule, a roll, the names. */
 export function drawNamedRuleWithOperations(
@@ -42,6 +41,8 @@ export function drawNamedRuleWithOperations(
 ): NamedRuleWithOperations {
   const rule = drawRuleWithOperations(rng, bias, constraints);
   const roll = take(unitDouble, rng, bias);
-  const resourceNames = names(rng, bias, (r) => pick(r, constraints.names ?? defaultNames));
+  const resourceNames = uniqueArrayOf(rng, bias, { minLength: 1, maxLength: 2 }, (r) =>
+    pick(r, constraints.names ?? defaultNames),
+  );
   return roll < (constraints.namesRate ?? 0.25) ? { ...rule, resourceNames } : rule;
 }

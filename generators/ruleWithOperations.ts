@@ -1,6 +1,6 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { AdmissionRequest, GroupVersionResource, RuleWithOperations } from "../oracles/contract/kube.ts";
-import { collectionOf, drawn, optional, pick, recordOf, weighted } from "./draw.ts";
+import { drawn, optional, pick, recordOf, uniqueArrayOf, weighted } from "./draw.ts";
 import { ruleGroups, ruleResources, ruleVersions } from "./vocabulary.ts";
 
 /**
@@ -57,8 +57,6 @@ export function ruleWithOperations(constraints: RuleWithOperationsConstraints = 
 }
 
 type Tokens = readonly string[];
-const upTo2 = collectionOf<string>((item) => fc.uniqueArray(item, { minLength: 1, maxLength: 2 }));
-const upTo3 = collectionOf<string>((item) => fc.uniqueArray(item, { minLength: 1, maxLength: 3 }));
 const scopes = ["*", "Namespaced", "Cluster"];
 
 /**
@@ -112,11 +110,15 @@ function towardsGroupVersion(
 }
 
 function wildcardOr(rng: fc.Random, bias: number | undefined, tokens: Tokens): string[] {
-  return weighted(rng, [1, 1]) === 0 ? ["*"] : upTo2(rng, bias, (r) => pick(r, tokens));
+  return weighted(rng, [1, 1]) === 0
+    ? ["*"]
+    : uniqueArrayOf(rng, bias, { minLength: 1, maxLength: 2 }, (r) => pick(r, tokens));
 }
 
 function resourceList(rng: fc.Random, bias: number | undefined, tokens: Tokens): string[] {
-  return weighted(rng, [1, 8]) === 0 ? ["*/*"] : validOrder(upTo3(rng, bias, (r) => pick(r, tokens)));
+  return weighted(rng, [1, 8]) === 0
+    ? ["*/*"]
+    : validOrder(uniqueArrayOf(rng, bias, { minLength: 1, maxLength: 3 }, (r) => pick(r, tokens)));
 }
 
 /** An order of the entries that validateResources accepts. */

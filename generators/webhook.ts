@@ -1,7 +1,6 @@
-import fc from "fast-check";
-import type { RuleWithOperations } from "../oracles/contract/kube.ts";
+import type fc from "fast-check";
 import type { WebhookSubject } from "../oracles/contract/subject.ts";
-import { collectionOf, drawn, optionalKey, pick, recordOf, weighted } from "./draw.ts";
+import { arrayOf, drawn, optionalKey, pick, recordOf, weighted } from "./draw.ts";
 import { drawLabelSelector } from "./labelSelector.ts";
 import type { RuleWithOperationsConstraints } from "./ruleWithOperations.ts";
 import { drawRuleWithOperations } from "./ruleWithOperations.ts";
@@ -33,7 +32,6 @@ export function webhook(constraints: WebhookConstraints = {}): fc.Arbitrary<Webh
 }
 
 const webhookKinds = ["ValidatingWebhook", "MutatingWebhook"] as const;
-const rulesUpTo3 = collectionOf<RuleWithOperations>((item) => fc.array(item, { minLength: 1, maxLength: 3 }));
 
 /** webhook(constraints), drawn at once: a record of the kind and a record of the webhook's fields. */
 export function drawWebhook(rng: fc.Random, bias: number | undefined, constraints: WebhookConstraints): WebhookSubject {
@@ -44,7 +42,9 @@ export function drawWebhook(rng: fc.Random, bias: number | undefined, constraint
   const hook = recordOf(rng, bias, {
     // webhook.go: no rules, never called; kept rare so that most webhooks can match.
     rules:
-      weighted(rng, [1, 9]) === 0 ? [] : rulesUpTo3(rng, bias, (r, b) => drawRuleWithOperations(r, b, c.rules ?? {})),
+      weighted(rng, [1, 9]) === 0
+        ? []
+        : arrayOf(rng, bias, { minLength: 1, maxLength: 3 }, (r, b) => drawRuleWithOperations(r, b, c.rules ?? {})),
     namespaceSelector: selector(c.namespaceLabels),
     objectSelector: selector(c.objectLabels),
     matchPolicy: c.matchPolicy ?? optionalKey(rng, () => pick(rng, ["Exact", "Equivalent"] as const)),
