@@ -124,7 +124,7 @@ function requestFor(
     labels: drawLabels(rng, bias, c.labels ?? {}),
     oldLabels: optional(rng, 2) ? drawLabels(rng, bias, c.labels ?? {}) : undefined,
   };
-  recordOf(rng, bias, {});
+  recordOf(rng, {});
   return build(type, { ...d, operation: pick(rng, d.sub ? d.sub.operations : type.operations) });
 }
 

@@ -50,7 +50,7 @@ export function drawCluster(
     if (kept) entries.push([n, { ...l, "kubernetes.io/metadata.name": n }]);
   }
   const eq = crdEquivalents(rng, bias, request, constraints.unknownKindRate ?? 0.15);
-  recordOf(rng, bias, {});
+  recordOf(rng, {});
   return { namespaces: Object.fromEntries(entries), ...(eq && { equivalentResources: eq }) };
 }
 

@@ -63,14 +63,14 @@ describe("plain draws against fast-check's combinators", () => {
   it("recordOf is record, optional keys and null prototypes included", () => {
     same(
       drawn((rng, bias) =>
-        Object.keys(recordOf(rng, bias, { a: letter(rng, bias), b: optionalKey(rng, () => letter(rng, bias)) })),
+        Object.keys(recordOf(rng, { a: letter(rng, bias), b: optionalKey(rng, () => letter(rng, bias)) })),
       ),
       fc
         .record({ a: fc.constantFrom(...letters), b: fc.constantFrom(...letters) }, { requiredKeys: ["a"] })
         .map(Object.keys),
     );
     same(
-      drawn((rng, bias) => recordOf(rng, bias, { a: letter(rng, bias), b: optionalKey(rng, () => letter(rng, bias)) })),
+      drawn((rng, bias) => recordOf(rng, { a: letter(rng, bias), b: optionalKey(rng, () => letter(rng, bias)) })),
       fc.record({ a: fc.constantFrom(...letters), b: fc.constantFrom(...letters) }, { requiredKeys: ["a"] }),
     );
   });

@@ -66,7 +66,7 @@ export function optional(rng: fc.Random, freq = 6): boolean {
  * The object fc.record builds, without `noNullPrototype`: its fields drawn first, then whether
  * it has a null prototype; `undefined` fields of an optional key are left out.
  */
-export function recordOf<T extends object>(rng: fc.Random, bias: number | undefined, fields: T): T {
+export function recordOf<T extends object>(rng: fc.Random, fields: T): T {
   // fc.boolean() draws without bias.
   const obj = rng.nextInt(0, 1) === 1 ? Object.create(null) : {};
   for (const [k, v] of Object.entries(fields)) if (v !== absent) obj[k] = v;

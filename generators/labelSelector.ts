@@ -46,11 +46,11 @@ function drawRequirement(
 ): LabelSelectorRequirement {
   const keys = constraints.keys ?? {};
   if (weighted(rng, [1, 1]) === 1)
-    return recordOf(rng, bias, {
+    return recordOf(rng, {
       key: drawLabelKey(rng, bias, keys),
       operator: pick(rng, ["Exists", "DoesNotExist"] as const),
     });
-  return recordOf(rng, bias, {
+  return recordOf(rng, {
     key: drawLabelKey(rng, bias, keys),
     operator: pick(rng, ["In", "NotIn"] as const),
     values: uniqueArrayOf(rng, bias, { minLength: 1, maxLength: 3 }, (r, b) =>
@@ -126,10 +126,10 @@ function untargeted(rng: fc.Random, bias: number | undefined, c: LabelSelectorCo
       return {};
     case 1:
       return weighted(rng, [1, 1]) === 0
-        ? recordOf(rng, bias, { matchLabels: matchLabels(1) })
+        ? recordOf(rng, { matchLabels: matchLabels(1) })
         : { matchExpressions: [drawRequirement(rng, bias, c)] };
     default:
-      return recordOf(rng, bias, {
+      return recordOf(rng, {
         matchLabels: optionalKey(rng, () => matchLabels(max)),
         matchExpressions: optionalKey(rng, () =>
           arrayOf(rng, bias, { minLength: 1, maxLength: max }, (r, b) => drawRequirement(r, b, c)),

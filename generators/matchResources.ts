@@ -48,7 +48,7 @@ export function drawMatchResources(
   const selector = (target: Readonly<Record<string, string>> | undefined) =>
     optionalKey(rng, () => (c.noSelectors ? {} : drawLabelSelector(rng, bias, target ? { target } : {})));
   const rules = { minLength: c.requireResourceRules ? 1 : 0, maxLength: 3 };
-  return recordOf(rng, bias, {
+  return recordOf(rng, {
     namespaceSelector: selector(c.namespaceLabels),
     objectSelector: selector(c.objectLabels),
     resourceRules: arrayOf(rng, bias, rules, (r, b) => drawNamedRuleWithOperations(r, b, c.rules ?? {})),

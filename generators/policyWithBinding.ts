@@ -62,7 +62,7 @@ export function drawPolicyWithBinding(
   const failurePolicy =
     constraints.failurePolicy ?? (optional(rng) ? pick(rng, ["Fail", "Ignore"] as const) : undefined);
   const binding = drawBinding(rng, bias, constraints, { ...constraints.matchResources, rules });
-  recordOf(rng, bias, {});
+  recordOf(rng, {});
   return {
     kind,
     policy: failurePolicy === undefined ? { matchConstraints } : { matchConstraints, failurePolicy },

@@ -88,7 +88,7 @@ export function drawRuleWithOperations(
   const scope = near(t && (() => (optional(rng) ? pick(rng, ["*", fittingScope(t)]) : undefined)), () =>
     optional(rng) ? pick(rng, scopes) : undefined,
   );
-  recordOf(rng, bias, {});
+  recordOf(rng, {});
   const rule = { operations, resources, apiGroups: [...apiGroups], apiVersions: [...apiVersions] };
   return scope === undefined ? rule : { ...rule, scope };
 }

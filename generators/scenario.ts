@@ -110,7 +110,7 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
     const [kind, ms] = pick(rng, served);
     const minor = pick(rng, ms);
     const s = take(swarms, rng, bias);
-    recordOf(rng, bias, {}); // the kind, minor and swarm were drawn as one record
+    recordOf(rng, {}); // the kind, minor and swarm were drawn as one record
     const r = s.focus === "realistic" ? take(realms, rng, bias) : undefined;
     const request = drawAdmissionRequest(rng, bias, inScope(requestFocus(s, r)));
     const unknownKindRate = unreal ? (s.focus === "equivalents" ? 0.5 : 0.15) : 0;

@@ -40,10 +40,10 @@ const foci: readonly Swarm["focus"][] = [
 /** Each feature is on with probability 3/4 (bindings 7/8) unless the constraints fix it. */
 export function swarm(constraints: SwarmConstraints = {}): fc.Arbitrary<Swarm> {
   const focusable = foci.filter((f) => f === "none" || f === "realistic" || (constraints.foci ?? foci).includes(f));
-  return drawn((rng, bias) => {
+  return drawn((rng) => {
     // A record of constantFroms, each field left to the draw unless fixed.
     const pickUnless = (fixed: boolean | undefined, from: readonly boolean[]) => fixed ?? pick(rng, from);
-    return recordOf(rng, bias, {
+    return recordOf(rng, {
       selectors: pickUnless(constraints.selectors, on),
       excludes: pickUnless(constraints.excludes, on),
       resourceNames: pickUnless(constraints.resourceNames, on),

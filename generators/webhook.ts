@@ -39,7 +39,7 @@ export function drawWebhook(rng: fc.Random, bias: number | undefined, constraint
   const kind = c.kind ?? pick(rng, webhookKinds);
   const selector = (target: Readonly<Record<string, string>> | undefined) =>
     optionalKey(rng, () => (c.noSelectors ? {} : drawLabelSelector(rng, bias, target ? { target } : {})));
-  const hook = recordOf(rng, bias, {
+  const hook = recordOf(rng, {
     // webhook.go: no rules, never called; kept rare so that most webhooks can match.
     rules:
       weighted(rng, [1, 9]) === 0
@@ -50,5 +50,5 @@ export function drawWebhook(rng: fc.Random, bias: number | undefined, constraint
     matchPolicy: c.matchPolicy ?? optionalKey(rng, () => pick(rng, ["Exact", "Equivalent"] as const)),
     failurePolicy: optionalKey(rng, () => pick(rng, ["Fail", "Ignore"] as const)),
   });
-  return recordOf(rng, bias, { kind, webhook: hook });
+  return recordOf(rng, { kind, webhook: hook });
 }
