@@ -113,6 +113,58 @@ describe("the action's run and summary steps", () => {
     );
   }, 120_000);
 
+  it("name the reason a minor the matcher does not declare cannot be tested, not the usage text's last line", async () => {
+    const only137 = join(mkdtempSync(join(scratch, "module-")), "only-137.mjs");
+    const model = join(process.cwd(), "examples", "model-matcher.mjs");
+    writeFileSync(
+      only137,
+      `import handle from ${JSON.stringify(model)};
+export default (m) => (m.cmd === "start" ? { ...handle(m), kubernetesVersions: ["1.37"] } : handle(m));
+`,
+    );
+    const s = await steps({ MODULE: only137, KUBERNETES_VERSIONS: "1.36" });
+    expect(s.results).toEqual([{ kubernetesVersion: "1.36", exitCode: 2, folder: "1.36" }]);
+    expect(s.verdict).toBe("2");
+    expect(s.annotations).toMatch(
+      /^::error title=matchconform at Kubernetes 1.36::could not test: the implementation does not declare Kubernetes 1.36 \(it declares 1.37\)$/m,
+    );
+  }, 120_000);
+
+  it("quote a run's own error line, or its report's reason, never what follows it", async () => {
+    const work = mkdtempSync(join(scratch, "action-"));
+    const reports = join(work, "reports");
+    const results = [
+      { kubernetesVersion: "1.36", exitCode: 2, folder: "1.36" },
+      { kubernetesVersion: "1.37", exitCode: 3, folder: "1.37" },
+    ];
+    mkdirSync(join(reports, "1.36"), { recursive: true });
+    mkdirSync(join(reports, "1.37"), { recursive: true });
+    // No report: the error line, then whatever else was printed after it (here a usage text).
+    writeFileSync(
+      join(reports, "1.36", "output.txt"),
+      "matchconform: --kubernetes-version 1.99 is not one of 1.30, …, 1.37\nUsage: matchconform run [options]\n  130/143  interrupted by SIGINT/SIGTERM (run writes a partial report)\n",
+    );
+    const reason = "the time limit (20 s from the implementation's ready) ran out before the promised work was done";
+    const report = {
+      header: { kubernetesVersions: ["1.37"] },
+      buckets: [],
+      expectedFailures: { stillFailing: [], noLongerFailing: [] },
+      footer: { completion: { status: "incomplete", cause: "timeLimit", reason, shortfalls: [] } },
+    };
+    writeFileSync(join(reports, "1.37", "report.json"), JSON.stringify(report));
+    writeFileSync(
+      join(reports, "1.37", "output.txt"),
+      "matchconform: incomplete (exit 3): something else\nreports: …\n",
+    );
+    writeFileSync(join(reports, "results.json"), JSON.stringify({ results }));
+    const env = { ...process.env, INPUT_REPORT_DIR: reports, GITHUB_STEP_SUMMARY: join(work, "summary.md") };
+    const { stdout } = await exec(process.execPath, ["action/summary.mjs"], { env });
+    expect(stdout).toContain(
+      "::error title=matchconform at Kubernetes 1.36::could not test: --kubernetes-version 1.99 is not one of 1.30, …, 1.37\n",
+    );
+    expect(stdout).toContain(`::error title=matchconform at Kubernetes 1.37::incomplete: ${reason}\n`);
+  });
+
   it("refuse to run without an implementation or a module", async () => {
     const s = await steps({});
     expect(s.runExit).toBe(2);

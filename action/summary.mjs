@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Step "summary" of action.yml: one table of the runs that run-versions.mjs recorded, then each
 // run's report.md, appended to the job summary (GITHUB_STEP_SUMMARY); an error annotation per run
-// that failed, telling new divergences (exit 1) from a run that could not test (exit 2); and the
+// that failed, telling new divergences (exit 1) from a run that could not test (exit 2) or did not
+// do its promised work (exit 3), each in the run's own words; and the
 // verdict as the step's output `exit-code` (2 if a run could not test, else 1 if one diverged,
 // else the first other non-zero code, else 0), which the action's last step exits with, after
 // the upload. Exits non-zero only when there is nothing to summarise.
@@ -50,8 +51,8 @@ for (const r of runs) {
     const titles = r.report?.freshTitles ?? [];
     const listed = titles.slice(0, 3).join("; ") + (titles.length > 3 ? "; …" : "");
     annotate(r, `${r.report?.fresh ?? "some"} new cause(s) of divergence${listed ? `: ${listed}` : ""}`);
-  } else if (r.exitCode === 2) annotate(r, `could not test: ${lastLine(r) || "see the log"}`);
-  else if (r.exitCode === 3) annotate(r, `incomplete: ${lastLine(r) || "the promised work was not done in time"}`);
+  } else if (r.exitCode === 2) annotate(r, `could not test: ${reasonOf(r) || "see the log"}`);
+  else if (r.exitCode === 3) annotate(r, `incomplete: ${reasonOf(r) || "the promised work was not done"}`);
   else if (r.exitCode !== 0) annotate(r, `interrupted (exit ${r.exitCode})`);
 }
 const verdict = runs.some((r) => r.exitCode === 2)
@@ -82,6 +83,8 @@ function reportOf(dir) {
     expected: report.buckets.length - fresh.length,
     fixed: report.expectedFailures?.noLongerFailing?.length ?? 0,
     minors: (report.header.kubernetesVersions ?? []).join(", "),
+    reason:
+      report.footer?.completion?.status === "incomplete" ? report.footer.completion.reason : report.header.partial,
   };
 }
 
@@ -110,8 +113,16 @@ function tail(r, lines = 20) {
   return existsSync(file) ? readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n") : "";
 }
 
-function lastLine(r) {
-  return tail(r, 1).trim();
+/**
+ * Why a run could not test or was incomplete, in its own words: its report's reason (the partial
+ * report's, or its completion's), else the last line it printed as "matchconform: …" (its error),
+ * else its last line. Not simply the last line: after a usage error that was the usage text's.
+ */
+function reasonOf(r) {
+  if (typeof r.report?.reason === "string" && r.report.reason !== "") return r.report.reason;
+  const lines = tail(r, 200).split("\n");
+  const own = lines.filter((l) => l.startsWith("matchconform: ")).at(-1);
+  return (own?.slice("matchconform: ".length) ?? lines.at(-1) ?? "").trim();
 }
 
 function annotate(r, message) {

@@ -16,6 +16,14 @@ export { MatcherStartError } from "../oracles/adapters/matcher.ts";
 export { modelMatcher } from "../oracles/adapters/modelMatcher.ts";
 export type { ModuleOptions } from "../oracles/adapters/moduleMatcher.ts";
 export { loadModuleMatcher } from "../oracles/adapters/moduleMatcher.ts";
+export type {
+  OutsideReference,
+  ReferenceName,
+  ReferenceVerdict,
+  UpstreamName,
+} from "../oracles/adapters/reference.ts";
+export { matcherReference, OutsideReferences } from "../oracles/adapters/reference.ts";
+export { buildUpstreamOracle, cachedUpstreamOracle } from "../oracles/adapters/upstreamBuild.ts";
 export type { Capabilities } from "../oracles/contract/capabilities.ts";
 export { fullCapabilities } from "../oracles/contract/capabilities.ts";
 export type { Case, Test } from "../oracles/contract/case.ts";
@@ -66,7 +74,7 @@ export { collectCaseFiles } from "../suites/format/collectCaseFiles.ts";
 export { loadAll as loadCases } from "../suites/format/loadAll.ts";
 export type { LoadedCase } from "../suites/format/loadCaseFile.ts";
 export { loadCaseFile, parseCaseFile } from "../suites/format/loadCaseFile.ts";
-export type { ProfileName, RunBudget, RunOptions } from "../suites/run/options.ts";
+export type { ProfileName, ReferenceChoice, RunBudget, RunOptions } from "../suites/run/options.ts";
 export { profiles } from "../suites/run/options.ts";
 export type { RunInput } from "../suites/run/run.ts";
 export { runConformance } from "../suites/run/run.ts";

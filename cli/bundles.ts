@@ -4,24 +4,18 @@
 // everything removed), and says per bundle whether the server decides as the case expects.
 // Exit 0: every bundle the server could be asked reproduced; 1: one differs; 2: bad input, no
 // bundle, or the server gave no usable answer to one.
-import type { ApiserverMatcher } from "../oracles/apiserver/apiserverMatcher.ts";
-import { startApiserverMatcher } from "../oracles/apiserver/apiserverMatcher.ts";
 import { isMinor, latestMinor, supportedMinors } from "../oracles/contract/versions.ts";
 import { formatAnswer, formatExpected } from "../reports/answerText.ts";
+import { terminal } from "../reports/escape.ts";
 import type { BundleVerdict } from "../suites/bundles/checkBundles.ts";
 import { checkBundles, findBundles } from "../suites/bundles/checkBundles.ts";
-import { onInterrupt } from "./interrupt.ts";
+import type { ClusterFlags } from "./serverSession.ts";
+import { openServerSession } from "./serverSession.ts";
 import { UsageError } from "./usageError.ts";
-import { kubeconfigTarget, leftBehind, localTarget, servedMinor } from "./verify.ts";
 
-export interface BundlesArgs {
+export interface BundlesArgs extends ClusterFlags {
   readonly action: string | undefined;
   readonly paths: readonly string[];
-  readonly local?: boolean | undefined;
-  readonly kubeconfig?: string | undefined;
-  readonly context?: string | undefined;
-  readonly allowCluster?: string | undefined;
-  readonly kubernetesVersion?: string | undefined;
   readonly webhookHost?: string | undefined;
   readonly webhookListen?: string | undefined;
 }
@@ -41,37 +35,25 @@ export async function bundles(
     throw new UsageError(`--kubernetes-version ${version} is not one of ${supportedMinors.join(", ")}`);
   const dirs = a.paths.flatMap(findBundles);
   if (dirs.length === 0) throw new UsageError(`no bundle (a folder with case.yaml) under ${a.paths.join(", ")}`);
-  const target = a.local
-    ? await localTarget(version, err)
-    : await kubeconfigTarget(a.kubeconfig as string, a.context, a.allowCluster);
-  const minor = target.minor ?? (a.kubernetesVersion === undefined ? await servedMinor(target.connection) : version);
-  const matcher: ApiserverMatcher = await startApiserverMatcher({
-    server: target.connection.server,
-    connection: target.connection,
-    minor,
-    ...(a.webhookHost !== undefined && { webhookHost: a.webhookHost }),
-    ...(a.webhookListen !== undefined && { webhookListen: a.webhookListen }),
-    log: err,
-  });
-  const interrupts = onInterrupt({
-    describe: () => `bundles check against kube-apiserver ${matcher.info.version} (run ${matcher.runId})`,
-    cleanUp: async () => {
-      await matcher.close();
-      return leftBehind(target.connection, matcher.runId);
+  const s = await openServerSession({
+    cluster: a,
+    version,
+    matcher: {
+      ...(a.webhookHost !== undefined && { webhookHost: a.webhookHost }),
+      ...(a.webhookListen !== undefined && { webhookListen: a.webhookListen }),
     },
+    describe: (m) => `bundles check against kube-apiserver ${m.info.version} (run ${m.runId})`,
     err,
   });
   try {
-    const verdicts = await checkBundles(interrupts.guard(matcher), dirs, minor);
-    for (const v of verdicts) out(bundleLine(v));
-    out(`kube-apiserver ${matcher.info.version}: ${closingLine(verdicts)}`);
+    const verdicts = await checkBundles(s.interrupts.guard(s.matcher), dirs, s.minor);
+    // Descriptions and paths come from the bundles: nothing of them drives the terminal.
+    for (const v of verdicts) out(terminal(bundleLine(v)));
+    out(`kube-apiserver ${s.matcher.info.version}: ${closingLine(verdicts)}`);
     if (verdicts.some((v) => v.verdict === "differs")) return 1;
     return verdicts.some((v) => v.verdict === "errored") ? 2 : 0;
   } finally {
-    await matcher.close();
-    const left = await leftBehind(target.connection, matcher.runId);
-    if (left.length > 0) err(`matchconform: left behind: ${left.join(", ")}`);
-    interrupts.dispose();
+    await s.end();
   }
 }
 

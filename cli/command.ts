@@ -10,6 +10,8 @@ export interface OptionSpec {
   readonly help: string;
   /** The heading it is listed under in the command's --help. */
   readonly group: string;
+  /** May be given more than once: the values reach the command joined by commas, in order. */
+  readonly repeatable?: boolean;
   /** What a shell completes after it: files, folders, or the values the thunk lists. */
   readonly complete?: "file" | "dir" | (() => Promise<readonly string[]>);
 }

@@ -28,6 +28,11 @@ describe("found in the working directory", () => {
     expect((await configDefaults(command("run"), commands, {}, dir)).values).toEqual({ seed: "7" });
   });
 
+  it("takes a list for a repeatable flag, as the command line's repeated values", async () => {
+    const dir = folder({ "matchconform.config.json": { run: { reporter: ["default", "github"] } } });
+    expect((await configDefaults(command("run"), commands, {}, dir)).values).toEqual({ reporter: "default,github" });
+  });
+
   it("none: no defaults (a package.json without the key included)", async () => {
     const dir = folder({ "package.json": { name: "p" } });
     expect(await configDefaults(command("run"), commands, {}, dir)).toEqual({ values: {}, origin: {} });
@@ -105,6 +110,7 @@ describe("a config that cannot be used: exit 2, naming the file and the key", ()
       'c.json: key "run.all-versions" is true or false, not string "yes"',
     ],
     ["a list for a command", { run: ["--seed", "1"] }, 'c.json: key "run" holds run\'s flags: an object, not a list'],
+    ["a list for a flag given once", { run: { seed: [1, 2] } }, 'c.json: key "run.seed" is a string (S), not a list'],
     [
       "a flag twice",
       { run: { seed: 1, Seed: 2, seed_: 3 } },

@@ -144,6 +144,8 @@ function flagsOf(
       if (typeof value !== "boolean") throw new ConfigError(`${where(key)} is true or false, not ${typeOf(value)}`);
       out[flag] = value;
     } else if (typeof value === "string") out[flag] = value;
+    else if (o.repeatable && Array.isArray(value) && value.every((v) => typeof v === "string"))
+      out[flag] = value.join(",");
     else if (typeof value === "number" && Number.isFinite(value)) out[flag] = String(value);
     else throw new ConfigError(`${where(key)} is a string (${o.value ?? "a value"}), not ${typeOf(value)}`);
   }

@@ -59,7 +59,8 @@ export function commandHelp(spec: CommandSpec): string {
 }
 
 function flagText(name: string, o: OptionSpec): string {
-  return o.type === "boolean" ? `--${name}` : `--${name} ${o.value ?? "<value>"}`;
+  if (o.type === "boolean") return `--${name}`;
+  return `--${name} ${o.value ?? "<value>"}${o.repeatable ? " ..." : ""}`;
 }
 
 /** A term and its text wrapped beside it; a term too wide for the column has the text below it. */

@@ -13,13 +13,19 @@ export interface ImplementationChoice {
   readonly caseTimeoutMs?: number | undefined;
   /** Time a child has to answer start (default 30 s). */
   readonly startTimeoutMs?: number | undefined;
+  /** Send queries where the model stops too: the run has a reference there (`--reference`). */
+  readonly beyondModel?: boolean | undefined;
 }
 
 export async function openImplementation(c: ImplementationChoice): Promise<Matcher> {
   if (c.implementation !== undefined && c.module !== undefined)
     throw new UsageError("give --implementation or --module, not both");
   const timeout = c.caseTimeoutMs === undefined ? {} : { caseTimeoutMs: c.caseTimeoutMs };
-  const child = { ...timeout, ...(c.startTimeoutMs !== undefined && { startTimeoutMs: c.startTimeoutMs }) };
+  const child = {
+    ...timeout,
+    ...(c.startTimeoutMs !== undefined && { startTimeoutMs: c.startTimeoutMs }),
+    ...(c.beyondModel && { beyondModel: true }),
+  };
   if (c.module !== undefined) return loadModuleMatcher(c.module, child);
   const upstream = c.implementation === undefined ? null : upstreamPattern.exec(c.implementation);
   if (upstream?.[1]) {

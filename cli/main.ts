@@ -5,6 +5,7 @@
 // the generators, ajv or the Kubernetes client, and answer in a fraction of a second.
 
 import { packageVersion } from "../package/packageRoot.ts";
+import { terminal } from "../reports/escape.ts";
 import { CaseFileError } from "../suites/format/caseFileError.ts";
 import type { CommandSpec, Io } from "./command.ts";
 import { camelCase } from "./command.ts";
@@ -78,7 +79,9 @@ async function dispatch(command: CommandSpec, args: readonly string[], io: Io): 
   }
 }
 
-async function reportError(e: unknown, command: CommandSpec | undefined, err: (line: string) => void): Promise<number> {
+async function reportError(e: unknown, command: CommandSpec | undefined, say: (line: string) => void): Promise<number> {
+  // Messages quote case files, paths and the implementation's stderr: nothing of them drives the terminal.
+  const err = (line: string) => say(terminal(line));
   // Imported here: matcher.ts brings the model with it.
   const { MatcherStartError } = await import("../oracles/adapters/matcher.ts");
   if (e instanceof AggregateError && e.errors.every((x) => x instanceof CaseFileError)) {

@@ -79,6 +79,13 @@ describe("parsing", () => {
     expect(line.positionals).toEqual(["a.yaml", "b", "--not-a-flag"]);
   });
 
+  it("joins a repeatable flag's values by commas, in order", () => {
+    expect(parseCommand(runCommand, ["--reporter", "github", "--reporter=json", "--seed", "1"]).flags).toEqual({
+      reporter: "github,json",
+      seed: "1",
+    });
+  });
+
   it("takes a value that is a lone dash, and one with a dash after =", () => {
     expect(parseCommand(runCommand, ["--report-dir", "-", "--seed=-1"]).flags).toEqual({
       "report-dir": "-",

@@ -44,7 +44,9 @@ export function parseCommand(spec: CommandSpec, args: readonly string[]): Comman
         throw new UsageError(
           `unknown option ${t.rawName} for ${spec.name}${didYouMean(t.name, Object.keys(known), "--")}`,
         );
-      flags[t.name] = flagValue(t.rawName, o, t.value, t.inlineValue);
+      const value = flagValue(t.rawName, o, t.value, t.inlineValue);
+      const before = flags[t.name];
+      flags[t.name] = o.repeatable && typeof before === "string" ? `${before},${value}` : value;
     }
   }
   const { config, "no-config": noConfig, help: _, ...own } = flags;

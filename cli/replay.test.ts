@@ -1,5 +1,5 @@
 // replay says which cases or minors it did not run and why, and exits 2 when it tested nothing.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -122,4 +122,37 @@ describe("replay", () => {
     expect(r.err).toBe(`matchconform: nothing was tested: ${why} (see NOT RUN above)`);
     expect(r.out).toContain("NOT RUN");
   });
+});
+
+describe("replay of a report's bundles", () => {
+  // A report folder as a run leaves it: the bundle's case.yaml beside files that are no case files.
+  const report = join(dir, "report");
+  const bundles = join(report, "bundles");
+  const bundle = join(bundles, "01-some-cause");
+  mkdirSync(bundle, { recursive: true });
+  writeFileSync(join(report, "report.json"), "{}\n");
+  writeFileSync(join(bundles, ".matchconform-bundles.json"), `{"written":["01-some-cause"]}\n`);
+  writeFileSync(join(bundle, "case.yaml"), dump([bare]));
+  writeFileSync(join(bundle, "crd.yaml"), "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n");
+  writeFileSync(join(bundle, "manifests.yaml"), "apiVersion: v1\nkind: Namespace\n");
+  writeFileSync(join(bundle, "request.json"), `{"kind":"AdmissionReview"}\n`);
+  writeFileSync(join(bundle, "README.md"), "# a bundle\n");
+
+  it.each([
+    ["the report folder", report],
+    ["its bundles folder", bundles],
+    ["one bundle", bundle],
+  ])("replays only the minimal cases of %s", async (_, path) => {
+    const r = await run({ paths: [path] });
+    expect(r.err).toBe("");
+    expect(r.out).toMatch(/^8 passed, 0 failed$/m);
+    expect(r.code).toBe(0);
+  });
+
+  it("replays the shipped corpus when given no path", async () => {
+    const r = await run({ paths: [], kubernetesVersion: "1.37" });
+    expect(r.err).toBe("");
+    expect(r.out).toMatch(/^[1-9]\d{2,} passed, 0 failed/m);
+    expect(r.code).toBe(0);
+  }, 120_000);
 });

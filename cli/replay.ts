@@ -1,8 +1,10 @@
 // `matchconform replay <files or folders...> [--kubernetes-version 1.37]`
 import { isMinor, supportedMinors } from "../oracles/contract/versions.ts";
+import { defaultCorpus } from "../package/packageRoot.ts";
 import { closingLine, formatFailures, formatNotRun, nothingTested } from "../reports/replayText.ts";
 import { loadEvery } from "../suites/format/loadAll.ts";
 import { notRun, replayWith } from "../suites/replay/replayCases.ts";
+import { replayTargets } from "../suites/replay/replayTargets.ts";
 import { durationMs } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
 import { type InterruptSignal, interruptExitCodes, onInterrupt } from "./interrupt.ts";
@@ -22,13 +24,14 @@ export async function replay(
   out: (line: string) => void,
   err: (line: string) => void = out,
 ): Promise<number> {
-  if (options.paths.length === 0) throw new UsageError("replay needs at least one case file or folder");
   const only = options.kubernetesVersion;
   if (only !== undefined && !isMinor(only)) {
     throw new UsageError(`--kubernetes-version ${only} is not one of ${supportedMinors.join(", ")}`);
   }
   // A bad file is reported, and the good ones next to it are still replayed: exit 2 at the end.
-  const { cases, problems, skipped } = loadEvery(options.paths);
+  // No path: the corpus shipped with matchconform, as `run` has, so that it works in an installed project.
+  const paths = options.paths.length > 0 ? replayTargets(options.paths) : [defaultCorpus];
+  const { cases, problems, skipped } = loadEvery(paths);
   for (const s of skipped) err(`matchconform: ${s}`);
   if (cases.length === 0 && problems.length > 0)
     throw new AggregateError(problems, problems.map((p) => p.message).join("\n"));

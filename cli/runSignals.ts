@@ -46,3 +46,22 @@ export function onSignals(err: (line: string) => void): Interrupts {
     },
   };
 }
+
+/**
+ * The implementation once it has started, or the signal that came first: a start handshake may
+ * take the whole start-up budget, and a user who interrupts it does not wait for it. One that
+ * starts after all is closed.
+ */
+export async function startedUnlessInterrupted(
+  opening: Promise<Matcher>,
+  i: Interrupts,
+): Promise<Matcher | InterruptSignal> {
+  const signalled = new Promise<InterruptSignal>((resolve) => {
+    const stopped = () => resolve(i.received() ?? "SIGTERM");
+    if (i.signal.aborted) stopped();
+    else i.signal.addEventListener("abort", stopped, { once: true });
+  });
+  const first = await Promise.race([opening, signalled]);
+  if (typeof first === "string") void opening.then((m) => closeWithin(m, 4000)).catch(() => {});
+  return first;
+}

@@ -48,6 +48,15 @@ function skips(s: PhaseSkips): PhaseSkips {
   return { ...s, reasons: s.reasons.map((x) => ({ ...x, reason: bounded(x.reason) })) };
 }
 
+/** The processes that escaped a child's group: a fork bomb of daemons is listed by its first few. */
+function escapedList(escaped: readonly string[]): string[] {
+  const shown = escaped.slice(0, escapedShown).map((l) => bounded(l, nameLimit));
+  const more = escaped.length - shown.length;
+  return more > 0 ? [...shown, `… and ${more} more`] : shown;
+}
+
+const escapedShown = 20;
+
 export function boundedReport(r: RunReport): RunReport {
   const h = r.header;
   const f = r.footer;
@@ -75,6 +84,7 @@ export function boundedReport(r: RunReport): RunReport {
           ...health,
           broken: health.broken === null ? null : bounded(health.broken),
           faults: health.faults.map((x) => ({ ...x, lines: x.lines.map((l) => bounded(l)) })),
+          ...(health.escaped && { escaped: escapedList(health.escaped) }),
         },
       }),
     },

@@ -10,7 +10,12 @@ export function seenIn(b: Bucket): string {
     .filter(([, n]) => n > 0)
     .map(([p, n]) => `${p} ${n}`)
     .join(", ");
-  return `${phases} · Kubernetes ${b.minors.join(", ")}`;
+  return `${phases} · Kubernetes ${b.minors.join(", ")} · decided by ${decidedBy(b)}`;
+}
+
+/** Who decided what kube-apiserver does: "the model", or where it stops the upstream oracle ("upstream@1.37"). */
+export function decidedBy(b: Bucket): string {
+  return b.reference === undefined || b.reference === "model" ? "the model" : b.reference;
 }
 
 /** "minimal case, 38 lines" or "unreduced (why), 76 lines" */

@@ -1,7 +1,7 @@
 // One cause of a report as data: its anchor and bundle folder, what was seen, both answers or the
 // family's table, the evidence and the minimal case. Rendered by each format (reports/reportModel.ts).
 import { formatAnswer, formatReference } from "./answerText.ts";
-import { caseSummary, reductionText, seenIn, subjectsYaml } from "./bucketText.ts";
+import { caseSummary, decidedBy, reductionText, seenIn, subjectsYaml } from "./bucketText.ts";
 import { bounded } from "./escape.ts";
 import type { Bucket, FamilyRow } from "./runReport.ts";
 import type { Table } from "./table.ts";
@@ -43,11 +43,16 @@ export interface Cause {
   readonly title: string;
   readonly signature: string;
   readonly count: number;
+  /** The phases, the minors and who decided: "corpus 3, generated 5 · Kubernetes 1.37 · decided by the model". */
   readonly seenIn: string;
+  /** "the model", or the upstream oracle that decided where the model stops ("upstream@1.37"). */
+  readonly decidedBy: string;
   readonly expectedFailure?: { readonly reason: string; readonly issue?: string };
   readonly body: CauseBody;
   readonly source?: string;
   readonly notReproducible?: string;
+  /** Its share of the realistic mix the causes are ranked by, in words (docs/diagnosis.md). */
+  readonly impact: string;
   /** Corpus tests that failed for this cause, the first five as "file: case / test". */
   readonly corpus: readonly string[];
   readonly corpusMore: number;
@@ -80,10 +85,12 @@ export function causeModel(b: Bucket, i: number): Cause {
     signature: b.signature,
     count: b.count,
     seenIn: seenIn(b),
+    decidedBy: decidedBy(b),
     ...(b.expectedFailure && { expectedFailure: b.expectedFailure }),
     body: body(b),
     ...(b.source && { source: b.source }),
     ...(b.notReproducible && { notReproducible: b.notReproducible }),
+    impact: impactText(b),
     corpus: corpus.slice(0, 5).map((c) => `${c.file.replace(/^.*\/suites\//, "suites/")}: ${c.case} / ${c.test}`),
     corpusMore: Math.max(0, corpus.length - 5),
     invariants: b.evidence?.invariants ?? [],
@@ -92,6 +99,15 @@ export function causeModel(b: Bucket, i: number): Cause {
     summary: caseSummary(b.example.query),
     clauses: b.example.clauses,
   };
+}
+
+/** "12.5 % of a realistic request mix (32 of 256 scenarios)", or why there is no share. */
+export function impactText(b: Bucket): string {
+  const i = b.impact;
+  if (i === undefined) return "not measured (the realistic mix was not asked: no time left, or nothing to draw)";
+  const pct = i.share * 100;
+  const shown = pct === 0 || pct >= 10 ? pct.toFixed(0) : pct.toFixed(1);
+  return `${shown} % of a realistic request mix (${i.affected} of ${i.decided} scenarios)`;
 }
 
 function body(b: Bucket): CauseBody {

@@ -10,7 +10,7 @@ import { causeModel } from "./causeModel.ts";
 import { notSentLine, profileRows, reasonText, skipSections, skipWarnings } from "./profile.ts";
 import type { RunNote } from "./runNotes.ts";
 import { runNotes } from "./runNotes.ts";
-import type { RunReport } from "./runReport.ts";
+import type { Bucket, RunReport } from "./runReport.ts";
 import type { Cell, Table } from "./table.ts";
 import type { Verdict } from "./verdict.ts";
 import { verdict, versionsText } from "./verdict.ts";
@@ -48,6 +48,8 @@ export interface ReportModel {
   /** Per phase with a reason, what was not decided and why. */
   readonly skips: readonly PhaseSkipped[];
   readonly causes: readonly Cause[];
+  /** Causes seen only on inputs no real cluster produces: apart, not counted or ranked. */
+  readonly unreal: readonly Cause[];
   readonly noLongerFailing: readonly string[];
   readonly sections: readonly Section[];
 }
@@ -61,6 +63,7 @@ export function reportModel(given: RunReport): ReportModel {
   const f = r.footer;
   const h = r.header;
   const v = verdict(r);
+  const unreal = r.unrealInputs ?? [];
   const skipped = skipSections(r).map(({ phase, skips }) => ({
     phase,
     skipped: skips.skipped,
@@ -79,9 +82,11 @@ export function reportModel(given: RunReport): ReportModel {
     phases: phasesTable(r),
     skips: skipped,
     causes: r.buckets.map((b, i) => causeModel(b, i)),
+    unreal: unreal.map((b, i) => causeModel(b, r.buckets.length + i)),
     noLongerFailing: r.expectedFailures.noLongerFailing,
     // A run that decided nothing has no invariants, skips or claim to show (it never got a ready).
     sections: [
+      ...unrealSection(unreal),
       ...(v.kind === "nothingTested" ? [] : [invariantsSection(r), ...skipsSection(skipped), profileSection(r)]),
       coverageSection(f.clauseCoverage),
     ],
@@ -105,6 +110,28 @@ function phasesTable(r: RunReport): Table {
       ],
     ],
   };
+}
+
+/** Causes on inputs no real cluster produces, apart from the causes: what diverged, and why none sends it. */
+function unrealSection(unreal: readonly Bucket[]): Section[] {
+  if (unreal.length === 0) return [];
+  return [
+    {
+      id: "unreal-inputs",
+      title: "Inputs no real cluster produces",
+      intro:
+        "Divergences seen only on inputs no real cluster sends, tested on purpose: not counted or ranked as causes, and not failing the run on their own. Each says why, in the apiserver oracle's words.",
+      table: {
+        head: [numHead("count"), ...head("what diverges", "key", "why no real cluster produces it")],
+        rows: unreal.map((b) => [
+          num(b.count),
+          { text: b.title },
+          { text: b.signature, code: true },
+          { text: b.notReproducible ?? "" },
+        ]),
+      },
+    },
+  ];
 }
 
 function invariantsSection(r: RunReport): Section {

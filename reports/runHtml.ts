@@ -71,6 +71,7 @@ function causeHtml(c: Cause): string {
   const invariants = c.invariants.length ? `<p>Invariants violated: ${esc(c.invariants.join(", "))}</p>` : "";
   return `<section class="bucket${x ? " expected" : ""}" id="${c.anchor}"><div class="title">${esc(c.title)}<a class="anchor" href="#${c.anchor}" aria-label="link to this cause">#</a></div>
 <p><span class="sig">${esc(c.signature)}</span> · ${c.count} × (${esc(c.seenIn)})${x ? ` · expected: ${esc(x.reason)}` : ""}</p>
+<p class="impact">Impact: ${esc(c.impact)}</p>
 <p class="bundle">Bundle: <a href="${c.bundle}README.md">${c.bundle}</a> (<a href="${c.bundle}case.yaml">case.yaml</a>)</p>
 ${bodyHtml(c)}
 ${c.source ? `<p>Upstream: <code>${esc(c.source)}</code></p>` : ""}<pre class="summary">${esc(c.summary.join("\n"))}</pre>${

@@ -3,6 +3,7 @@
 import type { Cause } from "./causeModel.ts";
 import { xml as esc } from "./escape.ts";
 import { reportModel } from "./reportModel.ts";
+import { escapedNote } from "./runNotes.ts";
 import type { Phase, RunReport } from "./runReport.ts";
 
 export function runJunit(r: RunReport): string {
@@ -21,7 +22,7 @@ export function runJunit(r: RunReport): string {
       ...buckets.map(
         (c) =>
           `    <testcase classname="matchconform.${phase}" name="${esc(c.title)}">\n      <failure message="${esc(`${c.count} × ${c.signature}`)}">${esc(
-            `${answers(c)}\n\n${c.bundle}\n${c.caseFile}`,
+            `${answers(c)}\ndecided by ${c.decidedBy}\n\n${c.bundle}\n${c.caseFile}`,
           )}</failure>\n    </testcase>`,
       ),
     ];
@@ -34,6 +35,14 @@ export function runJunit(r: RunReport): string {
     suites.push(
       `  <testsuite name="matchconform run" tests="1" failures="1">\n    <testcase classname="matchconform.run" name="the run ended as planned">\n      <failure message="${esc(notes[0]?.text ?? "")}">${esc(
         notes.map((n) => [n.text, ...(n.lines ?? []).map((l) => `    ${l}`)].join("\n")).join("\n"),
+      )}</failure>\n    </testcase>\n  </testsuite>`,
+    );
+  const escaped = notes.find((n) => n.text === escapedNote([]).text);
+  // Daemons the implementation left running fail CI whatever the verdict: a run must leave nothing behind.
+  if (escaped)
+    suites.push(
+      `  <testsuite name="matchconform implementation" tests="1" failures="1">\n    <testcase classname="matchconform.implementation" name="it left no process running">\n      <failure message="${esc(escaped.text)}">${esc(
+        (escaped.lines ?? []).join("\n"),
       )}</failure>\n    </testcase>\n  </testsuite>`,
     );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="matchconform ${esc(m.name)}">\n${suites.join("\n")}\n</testsuites>\n`;

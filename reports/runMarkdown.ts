@@ -78,6 +78,7 @@ function causeMarkdown(c: Cause): string[] {
       out.push(`- kube-apiserver: ${md(b.expected)}`, `- implementation: ${md(b.actual)}`);
       break;
   }
+  out.push(`- impact: ${md(c.impact)}`);
   if (c.source) out.push(`- upstream: ${md(c.source)}`);
   if (c.notReproducible) out.push(`- no real cluster can reproduce it: ${md(c.notReproducible)}`);
   if (c.corpus.length > 0) {

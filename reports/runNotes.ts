@@ -21,6 +21,8 @@ export interface RunNote {
 export function runNotes(r: RunReport): RunNote[] {
   const notes: RunNote[] = [];
   if (r.header.partial) notes.push({ text: `partial report: ${r.header.partial}` });
+  const beyond = beyondModelNote(r);
+  if (beyond) notes.push({ text: beyond });
   const c = r.footer.completion;
   if (c?.status === "incomplete" && c.cause === "timeLimit") notes.push({ text: `incomplete: ${c.reason}` });
   const n = r.footer.notRun;
@@ -39,5 +41,28 @@ export function runNotes(r: RunReport): RunNote[] {
         lines: f.lines,
       });
   }
+  if (h?.escaped?.length) notes.push(escapedNote(h.escaped));
   return notes;
+}
+
+/** Daemons that left a child's process group: a finding about the implementation, whatever the verdict. */
+export function escapedNote(escaped: readonly string[]): RunNote {
+  return {
+    text: "implementation: left processes running outside its process group (setsid or a double fork); found by the environment marker and killed",
+    lines: escaped,
+  };
+}
+
+/**
+ * What decided where the model stops, said only when the run met such queries (an upstream oracle
+ * decided some, or some were kept back), so that a run inside the model reads the same whatever
+ * the machine has built.
+ */
+function beyondModelNote(r: RunReport): string | undefined {
+  const refs = r.header.references;
+  const s = r.footer.skips;
+  const keptBack = [s.corpus, s.generated, s.invariants].some((p) => p.reasons.some((x) => x.by === "model"));
+  if (refs === undefined || !((refs.decided ?? 0) > 0 || (keptBack && refs.note))) return undefined;
+  const decided = refs.decided ? `${refs.decided} queries decided by ${refs.upstream.join(", ")}` : "none decided";
+  return `where the model stops (--reference ${refs.choice}): ${decided}${refs.note ? `; ${refs.note}` : ""}`;
 }

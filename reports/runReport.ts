@@ -1,6 +1,8 @@
 // The report of `matchconform run`: a header, the buckets of divergences, and a footer with the
 // counts and the clause coverage (described by reports/run-report.schema.json).
+
 import type { Answer, ImplementationHealth } from "../oracles/adapters/matcher.ts";
+import type { ReferenceName, UpstreamName } from "../oracles/adapters/reference.ts";
 import type { Capabilities } from "../oracles/contract/capabilities.ts";
 import type { Expected, Outcome } from "../oracles/contract/outcome.ts";
 import type { ImplementationInfo, SubjectInputForm } from "../oracles/contract/protocol.ts";
@@ -43,6 +45,16 @@ export interface FamilyRow {
   readonly caseFile: string;
 }
 
+/**
+ * How much of a realistic request mix a cause affects (docs/diagnosis.md, "Ranked by impact"): of
+ * the mix's `decided` scenarios, the `affected` ones diverge where the cause's behaviour applies.
+ */
+export interface Impact {
+  readonly share: number;
+  readonly affected: number;
+  readonly decided: number;
+}
+
 /** One cause: the divergences whose reduced cases need the same thing, from every phase. */
 export interface Bucket {
   /** The key: `<clause> · model X · implementation Y[ · feature…]`, `family <name>`, `invariant <name>`. */
@@ -51,6 +63,11 @@ export interface Bucket {
   readonly title: string;
   /** The upstream code the deciding clause follows. */
   readonly source?: string;
+  /**
+   * Who decided what kube-apiserver does: the reference model, or where the model stops the
+   * upstream oracle (kube-apiserver's own code) of the minor. Absent in older reports: the model.
+   */
+  readonly reference?: ReferenceName;
   readonly clause: string;
   /** The first phase it was seen in. */
   readonly phase: Phase;
@@ -79,6 +96,8 @@ export interface Bucket {
   readonly expectedFailure?: { readonly reason: string; readonly issue?: string };
   /** Why no real cluster can reproduce the example (the apiserver oracle's reason); absent when one can. */
   readonly notReproducible?: string;
+  /** Its share of the run's realistic mix; absent when the mix was not asked (no time, or no mix). */
+  readonly impact?: Impact;
   /** The folder of its reproduction bundle, relative to the report folder (set when the reports are written). */
   readonly bundle?: string;
 }
@@ -158,8 +177,29 @@ export interface RunReport {
     readonly replay: string;
     /** Set when the run ended early (interrupted, the implementation declared broken or not started): why. */
     readonly partial?: string;
+    /** Set when the run did one of `count` shares of the work (`run --shard index/count`). */
+    readonly shard?: { readonly index: number; readonly count: number };
+    /** Set on a report merge-reports put together: the shares it holds, of how many. */
+    readonly merged?: { readonly shards: readonly number[]; readonly count: number };
+    /**
+     * `--reference`: what decided where the model stops (the upstream oracles the run had, by name),
+     * or why nothing did. Absent in older reports: the model alone.
+     */
+    readonly references?: {
+      readonly choice: string;
+      readonly upstream: readonly UpstreamName[];
+      /** Queries put to the implementation where the model stops, an upstream oracle deciding them. */
+      readonly decided?: number;
+      readonly note?: string;
+    };
   };
   readonly buckets: readonly Bucket[];
+  /**
+   * Causes seen only on inputs no real cluster produces (the apiserver oracle's reason in each
+   * `notReproducible`): reported apart, never counted or ranked with the buckets, failing the run
+   * only when asked. Absent in reports written before they were set apart.
+   */
+  readonly unrealInputs?: readonly Bucket[];
   readonly expectedFailures: {
     readonly stillFailing: readonly string[];
     /** Entries whose divergence no longer shows: the entry can go. */

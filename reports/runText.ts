@@ -4,15 +4,16 @@ import { join } from "node:path";
 import { isFull } from "../oracles/contract/capabilities.ts";
 import { neverChecked } from "./bucketText.ts";
 import type { Cause } from "./causeModel.ts";
+import type { Painter, Style } from "./colour.ts";
+import { plain } from "./colour.ts";
 import { terminal } from "./escape.ts";
 import { profileRows } from "./profile.ts";
-import type { Progress } from "./progress.ts";
 import type { ReportModel } from "./reportModel.ts";
 import { reportModel } from "./reportModel.ts";
 import type { RunReport } from "./runReport.ts";
 import { versionsText } from "./verdict.ts";
 
-export function summary(r: RunReport, reportDir?: string): string {
+export function summary(r: RunReport, reportDir?: string, paint: Painter = plain): string {
   const m = reportModel(r);
   const f = r.footer;
   const lines = [
@@ -24,21 +25,64 @@ export function summary(r: RunReport, reportDir?: string): string {
     ...m.warnings,
     "",
   ];
+  // The lines a painter colours, by index: the text is escaped before any colour is added.
+  const styles = new Map<number, Style>();
+  const push = (style: Style | undefined, ...more: string[]) => {
+    if (style !== undefined) for (let i = 0; i < more.length; i++) styles.set(lines.length + i, style);
+    lines.push(...more);
+  };
   const open = m.causes.filter((c) => !c.expectedFailure);
   const known = m.causes.filter((c) => c.expectedFailure);
   const v = m.verdict;
-  lines.push(v.kind === "causes" ? `${v.text}:` : `${v.text}.`);
-  for (const c of open) lines.push(...causeLines(c, reportDir === undefined ? c.bundle : join(reportDir, c.bundle)));
-  if (known.length > 0) lines.push("", `${known.length} expected failure${known.length === 1 ? "" : "s"}:`);
-  for (const c of known) lines.push(`  ${String(c.count).padStart(5)} × ${c.signature} — ${c.expectedFailure?.reason}`);
-  for (const e of m.noLongerFailing) lines.push(`  no longer failing, remove it: ${e}`);
+  push(verdictStyle[v.kind], v.kind === "causes" ? `${v.text}:` : `${v.text}.`);
+  for (const c of open) {
+    const [title, ...rest] = causeLines(c, reportDir === undefined ? c.bundle : join(reportDir, c.bundle));
+    push("fail", title ?? "");
+    lines.push(...rest);
+  }
+  if (known.length > 0) push("known", "", `${known.length} expected failure${known.length === 1 ? "" : "s"}:`);
+  for (const c of known)
+    push("known", `  ${String(c.count).padStart(5)} × ${c.signature} — ${c.expectedFailure?.reason}`);
+  for (const e of m.noLongerFailing) push("known", `  no longer failing, remove it: ${e}`);
+  lines.push(...unrealText(m));
   const failed = f.corpus.failed + f.generated.diverged + f.invariants.reduce((n, i) => n + i.violated, 0);
   const passed = f.corpus.passed + f.generated.agreed + f.invariants.reduce((n, i) => n + i.checked - i.violated, 0);
-  lines.push(...skipsText(m), ...profileText(r));
-  lines.push("", `${passed} passed, ${failed} failed`);
+  lines.push(...skipsText(m), ...profileText(r), "");
+  push(failed > 0 ? "fail" : "pass", `${passed} passed, ${failed} failed`);
   for (const note of m.notes) lines.push(note.text, ...(note.lines ?? []).map((l) => `    ${JSON.stringify(l)}`));
   // What the implementation said must not drive the terminal: no escape sequence gets through.
-  return terminal(lines.join("\n"));
+  return lines.map((l, i) => paintLine(paint, styles.get(i), terminal(l))).join("\n");
+}
+
+const verdictStyle: Record<ReportModel["verdict"]["kind"], Style> = {
+  causes: "fail",
+  noDivergence: "pass",
+  incomplete: "known",
+  nothingTested: "known",
+};
+
+function paintLine(paint: Painter, style: Style | undefined, line: string): string {
+  return style === undefined
+    ? line
+    : line
+        .split("\n")
+        .map((l) => paint(style, l))
+        .join("\n");
+}
+
+/** Causes on inputs no real cluster produces: apart, after the causes, not counted. */
+function unrealText(m: ReportModel): string[] {
+  if (m.unreal.length === 0) return [];
+  const n = m.unreal.length;
+  return [
+    "",
+    `${n} cause${n === 1 ? "" : "s"} on inputs no real cluster produces (not counted or ranked; not failing the run on their own):`,
+    ...m.unreal.flatMap((c) => [
+      `  ${String(c.count).padStart(5)} × ${c.title}`,
+      `          ${c.signature}`,
+      `          why no real cluster produces it: ${c.notReproducible ?? ""}`,
+    ]),
+  ];
 }
 
 /** "invariants: 1 of 21 violated (3 never checked: a, b, c)" */
@@ -58,7 +102,11 @@ function skipsText(m: ReportModel): string[] {
 }
 
 function causeLines(c: Cause, bundle: string): string[] {
-  const lines = [`  ${String(c.count).padStart(5)} × ${c.title}`, `          ${c.signature}  [${c.seenIn}]`];
+  const lines = [
+    `  ${String(c.count).padStart(5)} × ${c.title}`,
+    `          ${c.signature}  [${c.seenIn}]`,
+    `          impact: ${c.impact}`,
+  ];
   const b = c.body;
   switch (b.kind) {
     case "family":
@@ -99,32 +147,4 @@ function profileText(r: RunReport): string[] {
     "Not claimed of the full profile (report.md has the whole table):",
     ...rows.map((x) => `  ${`${x.area} ${x.name}`.padEnd(width)}  ${x.claimed}`),
   ];
-}
-
-/**
- * Progress on a terminal (one rewritten line: phase, done, failing, and the time left of the run's
- * limit, given as its deadline in performance.now() time), or nothing when output is not a terminal.
- */
-export function terminalProgress(stream: NodeJS.WriteStream, deadline?: number): Progress & { done(): void } {
-  const tty = stream.isTTY === true;
-  let name = "";
-  let total = 0;
-  let last = 0;
-  return {
-    phase(n, t) {
-      name = n;
-      total = t;
-    },
-    tick(done, failures) {
-      const now = performance.now();
-      if (!tty || now - last < 100) return;
-      last = now;
-      const left = deadline === undefined ? "" : `, ${Math.max(0, Math.round((deadline - now) / 1000))} s left`;
-      const of = Number.isFinite(total) && total < Number.MAX_SAFE_INTEGER ? `/${total}` : "";
-      stream.write(`\r\x1b[2K${name}: ${done}${of}, ${failures} failing${left}`);
-    },
-    done() {
-      if (tty) stream.write("\r\x1b[2K");
-    },
-  };
 }

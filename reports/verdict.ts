@@ -13,6 +13,12 @@ export function verdict(r: RunReport): Verdict {
   if (decided(r) === 0) return { kind: "nothingTested", text: `Nothing was tested${why ? `: ${why}` : ""}` };
   if (c?.status === "incomplete")
     return { kind: "incomplete", text: `Incomplete, no divergence in what was done: ${c.reason}` };
+  const unreal = r.unrealInputs?.length ?? 0;
+  if (unreal > 0)
+    return {
+      kind: "noDivergence",
+      text: `No divergence on inputs a real cluster produces (${unreal} cause${unreal === 1 ? "" : "s"} on inputs none produces, listed apart)`,
+    };
   return { kind: "noDivergence", text: "No divergence" };
 }
 

@@ -25,7 +25,7 @@ function writeAtomic(file: string, content: string): void {
 export function writeReports(dir: string, given: RunReport): string[] {
   const problem = reportDirProblem(dir);
   if (problem !== undefined) throw new Error(problem);
-  const report = withBundles(withReproducibility(boundedReport(given)));
+  const report = reportAsWritten(given);
   const files: [string, string][] = [
     ["report.json", `${JSON.stringify(report, null, 2)}\n`],
     ["report.md", runMarkdown(report)],
@@ -41,6 +41,11 @@ export function writeReports(dir: string, given: RunReport): string[] {
     writeAtomic,
   );
   return files.map(([name]) => join(dir, name));
+}
+
+/** The report as report.json holds it: messages bounded, each bucket with its bundle and reproducibility. */
+export function reportAsWritten(given: RunReport): RunReport {
+  return withBundles(withReproducibility(boundedReport(given)));
 }
 
 /** Each bucket names its bundle folder, relative to the report folder. */

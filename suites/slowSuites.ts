@@ -4,9 +4,10 @@
 // outside the repository), or when asked: MATCHCONFORM_REQUIRE_GO=1 for the Go suites,
 // MATCHCONFORM_APISERVER=1 for the real-server suites, as .ci/run sets both. Asked for and
 // impossible (no Go) is a failure in the suite itself, never a skip; =0 leaves a built one out.
-import { existsSync, readdirSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
+import { cachedIn as cachedPath, cacheRoot } from "../oracles/adapters/upstreamBuild.ts";
+
+export { cacheRoot };
 
 export type SlowSuite = "upstream" | "goAdapter" | "goKit" | "apiserver";
 
@@ -16,15 +17,9 @@ export interface SlowSuiteGate {
   readonly why: string;
 }
 
-/** The build cache of oracles/upstream/build.sh, examples/go-adapter/build.sh and oracles/apiserver/build/build.sh. */
-export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
-  return env.MATCHCONFORM_CACHE ?? join(env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "matchconform");
-}
-
 /** Whether `dir` holds a folder whose name starts with `prefix` and that holds `file`. */
 function cachedIn(dir: string, prefix: string, file: string): boolean {
-  if (!existsSync(dir)) return false;
-  return readdirSync(dir).some((entry) => entry.startsWith(prefix) && existsSync(join(dir, entry, file)));
+  return cachedPath(dir, prefix, file) !== undefined;
 }
 
 /** Whether the binaries a slow suite needs are built; for the upstream suite, at every one of `minors`. */

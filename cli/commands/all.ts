@@ -4,6 +4,7 @@ import { bundlesCommand } from "./bundles.ts";
 import { clusterCommand } from "./cluster.ts";
 import { completionCommand } from "./completion.ts";
 import { coverageCommand } from "./coverage.ts";
+import { mergeReportsCommand } from "./mergeReports.ts";
 import { replayCommand } from "./replay.ts";
 import { runCommand } from "./run.ts";
 import { verifyCommand } from "./verify.ts";
@@ -11,6 +12,7 @@ import { verifyCommand } from "./verify.ts";
 export const commands: readonly CommandSpec[] = [
   runCommand,
   replayCommand,
+  mergeReportsCommand,
   clusterCommand,
   verifyCommand,
   bundlesCommand,

@@ -13,15 +13,17 @@ true satisfies EveryFlagRead<ReplayOptions, typeof options>;
 
 export const replayCommand = defineCommand({
   name: "replay",
-  summary: "every test of the case files given, on the model or an implementation",
-  usage: "<files or folders...> [options]",
+  summary: "every test of the case files given (default: the shipped corpus), on the model or an implementation",
+  usage: "[files or folders...] [options]",
   description: `Every test of every case file, at every minor the case applies to (or the one given), on
 the reference model or the implementation; prints each failure, the cases or minors not run and why,
-and "N passed, N failed".`,
+and "N passed, N failed". Without a path, the corpus shipped with matchconform. A report folder or
+its bundles/ folder stands for the minimal cases of its causes (each bundle's case.yaml).`,
   positionals: { complete: "file" },
   options,
   examples: [
-    "matchconform replay suites/cases   # the corpus on the model",
+    "matchconform replay   # the shipped corpus on the model",
+    'matchconform replay .matchconform/report --implementation "./my-matcher"   # the minimal case of each cause',
     'matchconform replay bundles/01-*/case.yaml --implementation "./my-matcher"',
     "matchconform replay my-cases --kubernetes-version 1.34 --module my-matcher.mjs",
   ],

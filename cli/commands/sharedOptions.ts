@@ -77,7 +77,12 @@ export const budgetOptions = {
     group: "Budget",
     help: "bounds the whole run from the command's start; alone, no limit on the number of scenarios; with --num-runs, whichever comes first",
   },
-  seed: { type: "string", value: "S", group: "Budget", help: "the generators' seed (default: a random one, printed)" },
+  seed: {
+    type: "string",
+    value: "S",
+    group: "Budget",
+    help: "the generators' seed (default, printed: for run in its ci mode the Kubernetes minor's own, otherwise a random one)",
+  },
 } as const satisfies Record<string, OptionSpec>;
 
 /** `verify` and `bundles check`: which kube-apiserver, and how it reaches the suite's webhook. */

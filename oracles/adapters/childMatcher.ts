@@ -39,6 +39,8 @@ export interface ChildOptions {
   readonly maxLineBytes?: number;
   /** Reads an answer line's message (default: protocol v1's answer; a `--module` host wraps its own). */
   readonly readAnswer?: (message: unknown) => ReturnType<typeof parseAnswer>;
+  /** Send queries where the model stops too (default false): the runner has a reference there (`--reference`). */
+  readonly beyondModel?: boolean;
 }
 
 const defaults = {
@@ -52,6 +54,7 @@ const defaults = {
   maxStrayLines: 20,
   maxLineBytes: 1 << 20,
   readAnswer: parseAnswer,
+  beyondModel: false,
 } as const satisfies Required<ChildOptions>;
 
 interface Pending {
@@ -109,6 +112,7 @@ class ChildSession {
   readonly #settled = new Map<number, "answered" | "lost">();
   readonly #waiting: (() => void)[] = [];
   readonly #faults = new ProtocolFaults();
+  readonly #escaped: string[] = [];
   /** Children being ended: a successor is started only once they are gone. */
   readonly #ending = new Set<Promise<void>>();
   #starting: Promise<Ready> | undefined;
@@ -126,6 +130,7 @@ class ChildSession {
       timeouts: this.#timeouts,
       broken: this.#broken ?? null,
       faults: this.#faults.list(),
+      ...(this.#escaped.length > 0 && { escaped: [...this.#escaped] }),
     };
   }
 
@@ -172,7 +177,7 @@ class ChildSession {
   }
 
   async match(q: Query, input: SubjectInputForm, capabilities: Capabilities): Promise<Answer> {
-    const prepared = matchMessage(q, input, capabilities);
+    const prepared = matchMessage(q, input, capabilities, !this.#o.beyondModel);
     if (!prepared.send) return unsentAnswer(prepared);
     while (this.#broken === undefined && this.#pending.size >= (this.#retrying > 0 ? 1 : this.#o.maxInFlight)) {
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
@@ -282,7 +287,7 @@ class ChildSession {
 
   /** Ends a child; its successor waits until it is gone. */
   #end(child: Instance): void {
-    const ending = child.process.end().then(() => sayEscaped(child));
+    const ending = child.process.end().then(() => sayEscaped(child, this.#escaped));
     this.#ending.add(ending);
     void ending.finally(() => this.#ending.delete(ending));
   }
@@ -352,13 +357,14 @@ class ChildSession {
     this.#child = undefined;
     for (const p of [...this.#pending.values()]) this.#settle(p, broken("crashed", "the run ended first", []));
     for (const wake of this.#waiting.splice(0)) wake();
-    await Promise.all([child?.process.stop().then(() => sayEscaped(child)), ...this.#ending]);
+    await Promise.all([child?.process.stop().then(() => sayEscaped(child, this.#escaped)), ...this.#ending]);
   }
 }
 
-/** Not in the report's schema yet: said on the terminal, where the user can act on it. */
-function sayEscaped(child: Instance): void {
+/** Kept for the report's health, and said on the terminal at once, where the user can act on it. */
+function sayEscaped(child: Instance, all: string[]): void {
   const escaped = child.process.escaped;
+  all.push(...escaped);
   if (escaped.length > 0)
     process.stderr.write(
       `matchconform: child ${child.id} left ${escaped.length} processes outside its process group; killed:\n  ${escaped.join("\n  ")}\n`,

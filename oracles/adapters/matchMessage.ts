@@ -22,9 +22,10 @@ export function matchMessage(
   q: Query,
   input: SubjectInputForm,
   capabilities: Capabilities = fullCapabilities,
+  modelDecides = true,
 ): PreparedMessage {
   const { request, kubernetesVersion } = q;
-  const why = outOfScope(q, capabilities);
+  const why = outOfScope(q, capabilities, modelDecides);
   if (why !== undefined) return { send: false, reason: "outOfScope", why };
   const cluster = {
     namespaces: q.cluster.namespaces ?? {},

@@ -65,6 +65,11 @@ export interface ImplementationHealth {
   /** Why the runner stopped asking the implementation, or null when it never did. */
   readonly broken: string | null;
   readonly faults: readonly ProtocolFault[];
+  /**
+   * Processes it left outside its process group (setsid daemons), found by the environment marker
+   * and killed once their child was ended, each as "pid command"; absent when none.
+   */
+  readonly escaped?: readonly string[];
 }
 
 /** The implementation would not start or would not speak the protocol at all: exit code 2. */

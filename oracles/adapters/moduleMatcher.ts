@@ -17,6 +17,8 @@ export interface ModuleOptions {
   readonly caseTimeoutMs?: number;
   /** Time to load the module and answer start (default 30 s: a TypeScript module is compiled first). */
   readonly startTimeoutMs?: number;
+  /** Send queries where the model stops too (ChildOptions.beyondModel). */
+  readonly beyondModel?: boolean;
 }
 
 export async function loadModuleMatcher(file: string, options: ModuleOptions = {}): Promise<Matcher> {
@@ -25,6 +27,7 @@ export async function loadModuleMatcher(file: string, options: ModuleOptions = {
       caseTimeoutMs: options.caseTimeoutMs ?? 10_000,
       startTimeoutMs: options.startTimeoutMs ?? 30_000,
       readAnswer: readHostAnswer,
+      beyondModel: options.beyondModel ?? false,
     });
   } catch (e) {
     if (!(e instanceof MatcherStartError)) throw e;

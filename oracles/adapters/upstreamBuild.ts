@@ -1,7 +1,9 @@
 // `upstream@1.N`: the upstream Go oracle for a minor, built on first use (minutes) and cached
 // outside the repository by oracles/upstream/build.sh, which prints the binary's path last.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { packagePath } from "../../package/packageRoot.ts";
 import { MatcherStartError } from "./matcher.ts";
 
@@ -16,6 +18,29 @@ export async function hasGo(): Promise<boolean> {
     p.on("error", () => resolve(false));
     p.on("exit", (code) => resolve(code === 0));
   });
+}
+
+/** The build cache of oracles/upstream/build.sh, examples/go-adapter/build.sh and oracles/apiserver/build/build.sh. */
+export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
+  return env.MATCHCONFORM_CACHE ?? join(env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "matchconform");
+}
+
+/** The first folder of `dir` whose name starts with `prefix` and that holds `file`: that file's path. */
+export function cachedIn(dir: string, prefix: string, file: string): string | undefined {
+  if (!existsSync(dir)) return undefined;
+  const entry = readdirSync(dir)
+    .sort()
+    .find((e) => e.startsWith(prefix) && existsSync(join(dir, e, file)));
+  return entry === undefined ? undefined : join(dir, entry, file);
+}
+
+/**
+ * The upstream oracle for the minor as build.sh last left it in the cache, without Go and without
+ * building: build.sh keeps one build per minor, but whether its sources are still this checkout's
+ * only build.sh can tell (it hashes them), so a binary found here may predate an edit of the oracle.
+ */
+export function cachedUpstreamOracle(minor: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return cachedIn(join(cacheRoot(env), "upstream"), `${minor}-`, "upstream-oracle");
 }
 
 /** Builds (or finds) the oracle binary for the minor; progress goes to `log`. */

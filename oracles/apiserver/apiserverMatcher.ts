@@ -11,7 +11,7 @@ import type { SubjectKind } from "../contract/subject.ts";
 import type { Minor } from "../contract/versions.ts";
 import { Batcher } from "./batch/batcher.ts";
 import type { BatchRun, BatchStats } from "./batch/runBatch.ts";
-import { runBatch } from "./batch/runBatch.ts";
+import { emptyBatchStats, runBatch } from "./batch/runBatch.ts";
 import { crdEnsurer } from "./controlPlane/ensureCrd.ts";
 import type { Connection } from "./controlPlane/kubeHttp.ts";
 import { KubeHttp, must, ok, statusMessage } from "./controlPlane/kubeHttp.ts";
@@ -85,7 +85,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     ...(o.webhookHost !== undefined && { host: o.webhookHost }),
     ...(o.webhookListen !== undefined && { listen: o.webhookListen }),
   });
-  const stats: ApiserverStats = { batches: 0, queries: 0, probed: 0, skipped: 0, sentinelWaitMs: 0 };
+  const stats: ApiserverStats = emptyBatchStats();
   const run: BatchRun = {
     http,
     setup,
@@ -97,6 +97,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     log,
     sentinelTimeoutMs: o.sentinelTimeoutMs ?? 30_000,
     ensureCrd: crdEnsurer(http, runId),
+    cleanups: new Set(),
   };
   const batcher = new Batcher({
     batchSize: o.batchSize ?? 50,
@@ -123,6 +124,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     close: () =>
       (closing ??= (async () => {
         await batcher.close();
+        await Promise.all(run.cleanups);
         await lease.stop();
         try {
           await removeLeftovers(http, runId, log);

@@ -7,9 +7,10 @@ import type { Minor } from "../contract/versions.ts";
 const buildScript = packagePath("oracles/apiserver/build/build.sh");
 
 /** Builds (or finds in the cache) kube-apiserver and etcd for the minor; their directory. */
-export function buildControlPlane(minor: Minor, log: (line: string) => void): Promise<string> {
+export function buildControlPlane(minor: Minor, log: (line: string) => void, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    const p = spawn("bash", [buildScript, minor], { stdio: ["ignore", "pipe", "pipe"] });
+    // Aborted, the script is killed: the command is being interrupted.
+    const p = spawn("bash", [buildScript, minor], { stdio: ["ignore", "pipe", "pipe"], ...(signal && { signal }) });
     let last = "";
     p.stdout.on("data", (d: Buffer) => {
       for (const l of d.toString().split("\n")) if (l.trim()) last = l.trim();

@@ -2,6 +2,7 @@
 // DefinitionMatches and BindingMatches, validating/dispatcher.go and mutating/dispatcher.go.
 import type { CelInput } from "@bufbuild/cel";
 import type { ParamObject } from "../contract/cluster.ts";
+import type { MatchResources } from "../contract/kube.ts";
 import type { Outcome } from "../contract/outcome.ts";
 import type { PolicySubject } from "../contract/subject.ts";
 import { atLeast } from "../contract/versions.ts";
@@ -10,7 +11,7 @@ import { jsonToCel } from "./cel/values.ts";
 import type { ClauseName } from "./clauses.ts";
 import { matchConditionsFor } from "./conditionsFor.ts";
 import { isAuthReview, isPolicyConfigurationResource } from "./exemptions.ts";
-import type { MatchContext } from "./matchResources.ts";
+import type { MatchContext, MatchResult } from "./matchResources.ts";
 import { matchResources } from "./matchResources.ts";
 import { collectParams, paramKindNotFound, paramName, paramScope } from "./params.ts";
 import { namespaceNotFound } from "./statusError.ts";
@@ -26,20 +27,8 @@ export function decidePolicy(subject: PolicySubject, given: MatchContext): Outco
   const mutating = subject.kind === "MutatingAdmissionPolicy";
   const ctx = mutating ? given : withValidatingName(given, "policy.validatingSeesGeneratedName");
   const { attr, trace } = ctx;
-  // mutating/plugin.go: admission.NewHandler(Create, Update, Connect).
-  if (mutating && attr.operation === "DELETE") {
-    trace.take("policy.mutatingNeverHandlesDelete");
-    return noMatch;
-  }
-  // generic/plugin.go Dispatch: by GroupResource (1.30+).
-  if (isAuthReview(attr)) {
-    trace.take("policy.exemptAuthReviews");
-    return noMatch;
-  }
-  if (isPolicyConfigurationResource(attr)) {
-    trace.take("policy.exemptPolicyResources");
-    return noMatch;
-  }
+  const exempt = neverDispatched(mutating, ctx);
+  if (exempt !== undefined) return exempt;
   // generic/policy_source.go: only policies with at least one binding become hooks.
   if (subject.binding === undefined) {
     trace.take("policy.withoutBindingNeverEvaluated");
@@ -61,46 +50,91 @@ export function decidePolicy(subject: PolicySubject, given: MatchContext): Outco
     trace.take("params.kindNotServed");
     return configError(subject, "policy", paramKindNotFound(paramKind), ctx);
   }
-  const bindingResources = subject.binding.matchResources;
-  if (bindingResources === undefined) {
-    trace.take("binding.withoutMatchResourcesMatchesAll");
-  } else {
-    // policy_matcher.go BindingMatches: the binding's own resource and kind are discarded.
-    const bindingMatch = matchResources(bindingResources, ctx);
-    if (bindingMatch.result === "error") return configError(subject, "binding", bindingMatch.error.message, ctx);
-    if (bindingMatch.result === "noMatch") {
-      trace.take("binding.noMatch");
-      return noMatch;
-    }
-    trace.take("binding.matches");
-  }
+  const bindingRefused = bindingDoesNotMatch(subject, subject.binding.matchResources, ctx);
+  if (bindingRefused !== undefined) return bindingRefused;
   const collected = collectParams(paramKind, scope, subject.binding.paramRef, attr.namespace, ctx.cluster, trace);
   if (!collected.ok) return configError(subject, "binding", collected.message, ctx);
   // policy_dispatcher.go: no param, no invocation, so the mutating delegate (and its namespace
   // lookup) never runs; validating/dispatcher.go looks the namespace up before its params loop.
   if (mutating && collected.params.length === 0) return noMatch;
-  // validating/dispatcher.go, mutating/dispatcher.go: the namespace for namespaceObject, looked up
-  // for namespaced requests (not for Namespace objects); its error is returned as it is.
-  const isNamespaceKind = attr.kind.group === "" && attr.kind.version === "v1" && attr.kind.kind === "Namespace";
-  if (attr.namespace !== "" && !isNamespaceKind && ctx.cluster.namespaces?.[attr.namespace] === undefined) {
-    trace.take("policy.namespaceObjectNotFound");
-    // Before the live-GET fallback (1.32.11, 1.33.7, 1.34.3, 1.35.0) the lister's own NotFound,
-    // for the resource "namespace", came back: the latest patches of 1.30 and 1.31 lack it.
-    const message = atLeast(ctx.minor, 32)
-      ? namespaceNotFound(attr.namespace).message
-      : `namespace "${attr.namespace}" not found`;
-    return { outcome: "error", code: 404, message };
+  return namespaceObjectMissing(ctx) ?? invokePerParam(subject, collected.params, policyMatch, ctx);
+}
+
+/** Requests the dispatcher never hands to a policy, whatever it matches. */
+function neverDispatched(mutating: boolean, { attr, trace }: MatchContext): Outcome | undefined {
+  // mutating/plugin.go: admission.NewHandler(Create, Update, Connect).
+  if (mutating && attr.operation === "DELETE") {
+    trace.take("policy.mutatingNeverHandlesDelete");
+    return noMatch;
   }
-  // One invocation per param, each with its own matchConditions (validator.go Validate, the
-  // mutating dispatcher's loop); an error of any denies the request.
+  // generic/plugin.go Dispatch: by GroupResource (1.30+).
+  if (isAuthReview(attr)) {
+    trace.take("policy.exemptAuthReviews");
+    return noMatch;
+  }
+  if (isPolicyConfigurationResource(attr)) {
+    trace.take("policy.exemptPolicyResources");
+    return noMatch;
+  }
+  return undefined;
+}
+
+/** policy_matcher.go BindingMatches: the binding's own resource and kind are discarded. */
+function bindingDoesNotMatch(
+  subject: PolicySubject,
+  bindingResources: MatchResources | undefined,
+  ctx: MatchContext,
+): Outcome | undefined {
+  if (bindingResources === undefined) {
+    ctx.trace.take("binding.withoutMatchResourcesMatchesAll");
+    return undefined;
+  }
+  const bindingMatch = matchResources(bindingResources, ctx);
+  if (bindingMatch.result === "error") return configError(subject, "binding", bindingMatch.error.message, ctx);
+  if (bindingMatch.result === "noMatch") {
+    ctx.trace.take("binding.noMatch");
+    return noMatch;
+  }
+  ctx.trace.take("binding.matches");
+  return undefined;
+}
+
+/**
+ * validating/dispatcher.go, mutating/dispatcher.go: the namespace for namespaceObject, looked up
+ * for namespaced requests (not for Namespace objects); its error is returned as it is.
+ */
+function namespaceObjectMissing({ attr, cluster, trace, minor }: MatchContext): Outcome | undefined {
+  const isNamespaceKind = attr.kind.group === "" && attr.kind.version === "v1" && attr.kind.kind === "Namespace";
+  if (attr.namespace === "" || isNamespaceKind || cluster.namespaces?.[attr.namespace] !== undefined) return undefined;
+  trace.take("policy.namespaceObjectNotFound");
+  // Before the live-GET fallback (1.32.11, 1.33.7, 1.34.3, 1.35.0) the lister's own NotFound,
+  // for the resource "namespace", came back: the latest patches of 1.30 and 1.31 lack it.
+  const message = atLeast(minor, 32)
+    ? namespaceNotFound(attr.namespace).message
+    : `namespace "${attr.namespace}" not found`;
+  return { outcome: "error", code: 404, message };
+}
+
+/**
+ * One invocation per param, each with its own matchConditions (validator.go Validate, the
+ * mutating dispatcher's loop); an error of any denies the request.
+ */
+function invokePerParam(
+  subject: PolicySubject,
+  params: readonly (ParamObject | null)[],
+  policyMatch: Extract<MatchResult, { result: "match" }>,
+  ctx: MatchContext,
+): Outcome {
+  const mutating = subject.kind === "MutatingAdmissionPolicy";
+  const paramKind = subject.policy.paramKind;
   const ran: string[] = [];
   let ranWithoutParam = false;
   let denied: Outcome | undefined;
-  for (const param of [...collected.params].sort(byName)) {
+  for (const param of [...params].sort(byName)) {
     const conditions = subject.policy.matchConditions ?? [];
     if (conditions.length > 0) {
-      const params = paramKind === undefined ? undefined : paramValue(param, mutating, ctx.cluster);
-      const result = matchConditionsFor(conditions, subject.policy.failurePolicy, policyMatch.kind, ctx, params);
+      const value = paramKind === undefined ? undefined : paramValue(param, mutating, ctx.cluster);
+      const result = matchConditionsFor(conditions, subject.policy.failurePolicy, policyMatch.kind, ctx, value);
       if (result.result === "noMatch") continue;
       if (result.result === "error") {
         const outcome = conditionError(subject, result.message, ctx);
@@ -113,8 +147,8 @@ export function decidePolicy(subject: PolicySubject, given: MatchContext): Outco
   }
   if (denied !== undefined) return denied;
   if (ran.length === 0 && !ranWithoutParam) return noMatch;
-  if (ran.length > 1) trace.take("params.oneEvaluationEach");
-  trace.take(mutating ? "policy.mutationsEvaluated" : "policy.validationsEvaluated");
+  if (ran.length > 1) ctx.trace.take("params.oneEvaluationEach");
+  ctx.trace.take(mutating ? "policy.mutationsEvaluated" : "policy.validationsEvaluated");
   return {
     outcome: "match",
     matchedResource: policyMatch.resource,

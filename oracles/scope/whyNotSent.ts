@@ -74,19 +74,21 @@ export interface NotSent {
 /**
  * Why a query lies outside what the implementation claims or the model decides, or undefined when
  * it lies inside. Pure: the model's own defaulting, validation, registry and exemptions decide.
+ * `modelDecides` false: another reference decides where the model stops (an upstream oracle), so
+ * only the claimed scope keeps a query back.
  */
-export function whyNotSent(q: Query, caps: Capabilities): NotSent | undefined {
+export function whyNotSent(q: Query, caps: Capabilities, modelDecides = true): NotSent | undefined {
   const feature = claimsFeatures(q, caps);
   if (feature !== undefined) return { by: "scope", reason: feature };
-  const outside = outsideModel(q);
+  const outside = modelDecides ? outsideModel(q) : undefined;
   if (outside !== undefined) return { by: "model", reason: outside };
   const scope = claimsScope(q, caps);
   return scope === undefined ? undefined : { by: "scope", reason: scope };
 }
 
 /** `whyNotSent` as one line: a model limit reads "outside the reference model: …". */
-export function outOfScope(q: Query, caps: Capabilities): string | undefined {
-  const why = whyNotSent(q, caps);
+export function outOfScope(q: Query, caps: Capabilities, modelDecides = true): string | undefined {
+  const why = whyNotSent(q, caps, modelDecides);
   return why && (why.by === "model" ? `outside the reference model: ${why.reason}` : why.reason);
 }
 

@@ -41,8 +41,22 @@ const causes: Readonly<Record<(typeof bugSwitches)[number], RegExp>> = {
     /^policy\.namespaceObjectNotFound · kube-apiserver fails the request, the implementation does not$/,
 };
 
+/**
+ * Switches whose bug shows only on a request in a namespace that does not exist, which no real
+ * cluster sends to admission: their cause is reported apart (unrealInputs) and the run does not fail.
+ */
+const unrealOnly = new Set([
+  "selector-error-always",
+  "missing-namespace-no-match",
+  "config-error-respects-warn",
+  "webhook-ignore-swallows-errors",
+  "no-namespace-object-lookup",
+]);
+
 const singles: SingleResult[] = [];
-const keys = (r: RunReport) => r.buckets.map((b) => b.signature);
+/** The causes and the causes on unreal inputs: a switch's cause may be either. */
+const all = (r: RunReport) => [...r.buckets, ...(r.unrealInputs ?? [])];
+const keys = (r: RunReport) => all(r).map((b) => b.signature);
 
 describe("miniatures", () => {
   it.each(bugSwitches)(
@@ -51,12 +65,15 @@ describe("miniatures", () => {
       const started = performance.now();
       const report = await runBugs([bug], seed);
       singles.push({ bug, keys: keys(report), durationMs: performance.now() - started });
-      expect(report.footer.exitCode).toBe(1);
-      const largest = report.buckets[0];
-      expect(largest?.signature, keys(report).join("\n")).toMatch(causes[bug]);
+      expect(report.footer.exitCode).toBe(unrealOnly.has(bug) ? 0 : 1);
+      // Causes are ranked by impact, not by count: the switch's own is among them.
+      expect(
+        keys(report).some((k) => causes[bug].test(k)),
+        keys(report).join("\n"),
+      ).toBe(true);
       // One cause; a bug with two symptoms (a request failed, a decision turned round) may show both.
-      expect(report.buckets.length, keys(report).join("\n")).toBeLessThanOrEqual(bug === "exact-pass-per-rule" ? 4 : 3);
-      for (const b of report.buckets) {
+      expect(all(report).length, keys(report).join("\n")).toBeLessThanOrEqual(bug === "exact-pass-per-rule" ? 4 : 3);
+      for (const b of all(report)) {
         expect(b.reduction.status, `${b.signature}: ${b.reduction.why}`).toBe("minimal");
         expect(b.reduction.lines).toBeLessThanOrEqual(90);
         expect(b.title).not.toMatch(/undefined/);

@@ -7,6 +7,7 @@ import { inParallel } from "../triage/inParallel.ts";
 import type { RunContext } from "./runContext.ts";
 import { pairNotSent, scenariosInScope } from "./scope.ts";
 import { derivedSeed } from "./seeds.ts";
+import { inShard } from "./shard.ts";
 
 export interface InvariantCounts {
   readonly name: string;
@@ -18,17 +19,19 @@ export interface InvariantCounts {
 }
 
 export async function runInvariants(ctx: RunContext): Promise<InvariantCounts[]> {
-  const { budget, seed } = ctx.options;
+  const { budget, seed, shard } = ctx.options;
+  // A shard checks only its invariants, each with the samples the unsharded run draws for it.
+  const mine = [...invariants.entries()].filter(([i]) => inShard(shard, i));
   ctx.skips.phase = "invariants";
   const arbitrary = scenariosInScope(ctx, "invariants");
   if (arbitrary === undefined)
-    return invariants.map((i) => ({ name: i.name, checked: 0, violated: 0, inconclusive: 0, asked: 0 }));
+    return mine.map(([, i]) => ({ name: i.name, checked: 0, violated: 0, inconclusive: 0, asked: 0 }));
   ctx.inScope.invariants = true;
-  ctx.progress.phase("invariants", invariants.length * budget.invariantRuns);
+  ctx.progress.phase("invariants", mine.length * budget.invariantRuns);
   const all: InvariantCounts[] = [];
   let done = 0;
   let violations = 0;
-  for (const [i, inv] of invariants.entries()) {
+  for (const [i, inv] of mine) {
     const counts: InvariantCounts = { name: inv.name, checked: 0, violated: 0, inconclusive: 0, asked: 0 };
     all.push(counts);
     if (!ctx.mayAsk(budget.invariantRuns)) continue; // not run: time limit

@@ -74,6 +74,12 @@ export function startUpBudgetMs(budget: RunBudget): number {
 
 export type ProfileName = keyof typeof profiles;
 
+/** One of `count` disjoint shares of a run's work (`run --shard index/count`), `index` from 1. */
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
+
 export interface RunOptions {
   readonly budget: RunBudget;
   readonly seed: number;
@@ -84,4 +90,20 @@ export interface RunOptions {
   readonly conditionRate?: number | undefined;
   /** The share of generated scenarios with params, when claimed (default 0.2). */
   readonly paramRate?: number | undefined;
+  /**
+   * Causes seen only on inputs no real cluster produces (report.json unrealInputs) fail the run too
+   * (default false: they are reported apart and do not fail it on their own).
+   */
+  readonly failOnUnrealInputs?: boolean | undefined;
+  /** Only this share of the work (suites/run/shard.ts); absent, all of it. */
+  readonly shard?: Shard | undefined;
 }
+
+/**
+ * `--reference`: who decides where the model stops (oracles/model/outsideModel.ts). `model`: nobody,
+ * such queries are not sent; `upstream`: the upstream oracle of each minor, built if need be (minutes,
+ * Go needed; a run that cannot have it ends with exit 2); `auto` (the default): the upstream oracle
+ * of each minor whose binary is already built in the cache, never a build on the run's clock.
+ */
+export const referenceChoices = ["auto", "model", "upstream"] as const;
+export type ReferenceChoice = (typeof referenceChoices)[number];

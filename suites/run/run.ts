@@ -1,16 +1,18 @@
 // `matchconform run`: the corpus, then generated scenarios against the model, then the
 // invariants on the implementation alone; then every failure group reduced and bucketed by cause.
 import { availableParallelism, loadavg } from "node:os";
-import type { Matcher } from "../../oracles/adapters/matcher.ts";
+import type { ImplementationHealth, Matcher } from "../../oracles/adapters/matcher.ts";
+import type { OutsideReferences } from "../../oracles/adapters/reference.ts";
 import { clauseNames } from "../../oracles/model/clauses.ts";
 import type { Progress } from "../../reports/progress.ts";
-import type { RunReport, SkipPhase } from "../../reports/runReport.ts";
+import type { Bucket, Completion, RunReport, SkipPhase } from "../../reports/runReport.ts";
 import { verdict } from "../../reports/verdict.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
 import { diagnose } from "../triage/diagnose.ts";
 import type { ExpectedFailure } from "../triage/expectedFailures.ts";
 import { applyExpectedFailures } from "../triage/expectedFailures.ts";
 import { FailureLog } from "../triage/failureLog.ts";
+import { splitUnreal } from "../triage/unrealInputs.ts";
 import { completionOf, exitCodeOf } from "./completion.ts";
 import type { CorpusCounts } from "./corpusPhase.ts";
 import { runCorpus } from "./corpusPhase.ts";
@@ -18,9 +20,11 @@ import type { GeneratedCounts } from "./generatedPhase.ts";
 import { runGenerated } from "./generatedPhase.ts";
 import type { InvariantCounts } from "./invariantPhase.ts";
 import { runInvariants } from "./invariantPhase.ts";
-import type { RunOptions } from "./options.ts";
+import type { ReferenceChoice, RunOptions } from "./options.ts";
 import type { RunClock } from "./runContext.ts";
 import { RunContext } from "./runContext.ts";
+import { realisticMix } from "./scope.ts";
+import { shardBudget } from "./shard.ts";
 
 export interface RunInput {
   readonly matcher: Matcher;
@@ -37,6 +41,15 @@ export interface RunInput {
   readonly progress: Progress;
   /** When the run started and the signal that interrupts it: the time limit counts from then. */
   readonly clock?: RunClock;
+  /**
+   * Where the model stops, who decides instead: upstream oracles by minor (`--reference`), and how
+   * they were chosen, for the report's header. Absent: the model alone, nothing sent beyond it.
+   */
+  readonly references?: {
+    readonly oracles: OutsideReferences;
+    readonly choice: ReferenceChoice;
+    readonly note?: string;
+  };
 }
 
 /**
@@ -48,76 +61,32 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
   const started = input.clock?.startedAt ?? performance.now();
   const startedAt = new Date(Date.now() - (performance.now() - started)).toISOString();
   const failures = new FailureLog();
-  const ctx = new RunContext(input.matcher, input.options, failures, input.progress, input.clock);
+  const ctx = new RunContext(
+    input.matcher,
+    input.options,
+    failures,
+    input.progress,
+    input.clock,
+    input.references?.oracles,
+  );
   try {
-    ctx.enter("corpus");
-    const corpus = await runCorpus(ctx, input.cases);
-    ctx.enter("generated");
-    const generatedStart = performance.now();
-    const firstBefore = failures.countIn("generated");
-    const generated = await runGenerated(ctx);
-    const firstAt = firstDivergenceAt(failures, firstBefore);
-    ctx.enter("invariants");
-    const invariants = await runInvariants(ctx);
-    ctx.enter("reduction");
-    ctx.skips.phase = undefined; // reductions ask again: not counted
-    ctx.progress.phase("diagnosis", failures.groups.length);
-    // Reductions stop at the deadline; a diagnosis still under way then is made again unreduced.
-    const reduce = input.options.budget.reduce;
-    const collected = await ctx.beforeDeadline(diagnose(ctx, failures, ctx.deadline, reduce), () =>
-      diagnose(ctx, failures, 0),
-    );
+    const phases = await runPhases(ctx, input.cases);
+    const collected = await diagnosed(ctx, failures, input.options.budget.reduce);
     const applied = applyExpectedFailures(collected, input.expected);
+    // Inputs no real cluster produces are reported apart, and fail the run only when asked.
+    const { causes, unreal } = splitUnreal(ctx, applied.buckets);
+    const failing = input.options.failOnUnrealInputs ? applied.buckets : causes;
     const health = input.matcher.health?.();
-
-    const { command, module, ...header } = input.header;
-    const partial = ctx.stopped
-      ? `interrupted by ${ctx.stopReason}`
-      : health?.broken
-        ? `the implementation was declared broken: ${health.broken}`
-        : undefined;
-    const completion = completionOf(
-      input.options.budget,
-      {
-        corpus: { done: corpus.passed + corpus.failed + corpus.skipped, inScope: ctx.inScope.corpus },
-        generated: { done: generated.scenarios, inScope: ctx.inScope.generated },
-        invariantSamples: ctx.inScope.invariants ? invariants.map((i) => i.asked) : [],
-        buckets: applied.buckets,
-      },
-      {
-        interrupted: ctx.stopped ? ctx.stopReason : undefined,
-        broken: health?.broken ?? undefined,
-        answered: ctx.answered,
-        failures: ctx.implementationFailures,
-        abandoned: ctx.abandoned,
-        timeLimitMs: input.options.budget.timeLimitMs,
-        startUpMs: ctx.startUpMs,
-        machine: machineLoad(),
-      },
-    );
+    const completion = completionFor(ctx, phases, applied.buckets, health);
     const report: RunReport = {
-      header: {
-        ...header,
-        startedAt,
-        implementation: { ...input.matcher.info, ...(command && { command }), ...(module && { module }) },
-        input: input.matcher.input,
-        kubernetesVersions: input.options.minors,
-        capabilities: input.matcher.capabilities,
-        subjects: input.matcher.subjects,
-        seed: input.options.seed,
-        ...(partial && { partial }),
-      },
-      buckets: applied.buckets,
+      header: headerOf(input, ctx, startedAt, health),
+      buckets: causes,
+      ...(unreal.length > 0 && { unrealInputs: unreal }),
       expectedFailures: { stillFailing: applied.stillFailing, noLongerFailing: applied.noLongerFailing },
       footer: {
-        corpus,
-        generated: {
-          ...generated,
-          timeToFirstDivergenceMs: firstAt === undefined ? null : Math.round(firstAt - generatedStart),
-        },
-        invariants,
+        ...phases,
         firstFailureMs: failures.firstAt === undefined ? null : Math.round(failures.firstAt - started),
-        skips: skipsOf(ctx, corpus, generated, invariants),
+        skips: skipsOf(ctx, phases.corpus, phases.generated, phases.invariants),
         implementationFailures: ctx.implementationFailures,
         clauseCoverage: Object.fromEntries(clauseNames.map((c) => [c, ctx.coverage.get(c) ?? 0])),
         ...notRunOf(ctx),
@@ -125,13 +94,114 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
         durationMs: Math.round(performance.now() - started),
         startUpMs: Math.round(ctx.startUpMs),
         completion,
-        exitCode: exitCodeOf(completion, applied.buckets),
+        exitCode: exitCodeOf(completion, failing),
       },
     };
     return { ...report, footer: { ...report.footer, verdict: verdict(report) } };
   } finally {
     ctx.dispose();
   }
+}
+
+/**
+ * Every failure group reduced and bucketed, the causes ranked by a realistic mix (asked only when
+ * something diverged); reductions stop at the deadline, and a diagnosis still under way then is
+ * made again unreduced.
+ */
+async function diagnosed(ctx: RunContext, failures: FailureLog, reduce: boolean): Promise<Bucket[]> {
+  ctx.enter("reduction");
+  ctx.skips.phase = undefined; // reductions ask again: not counted
+  ctx.progress.phase("diagnosis", failures.groups.length);
+  const mix = failures.groupCount > 0 ? realisticMix(ctx) : [];
+  return ctx.beforeDeadline(diagnose(ctx, failures, ctx.deadline, reduce, mix), () => diagnose(ctx, failures, 0));
+}
+
+interface PhaseCounts {
+  readonly corpus: CorpusCounts;
+  readonly generated: GeneratedCounts & { readonly timeToFirstDivergenceMs: number | null };
+  readonly invariants: InvariantCounts[];
+}
+
+/** The corpus, the generated scenarios and the invariants, one after the other. */
+async function runPhases(ctx: RunContext, cases: readonly LoadedCase[]): Promise<PhaseCounts> {
+  ctx.enter("corpus");
+  const corpus = await runCorpus(ctx, cases);
+  ctx.enter("generated");
+  const generatedStart = performance.now();
+  const firstBefore = ctx.failures.countIn("generated");
+  const generated = await runGenerated(ctx);
+  const firstAt = firstDivergenceAt(ctx.failures, firstBefore);
+  ctx.enter("invariants");
+  const invariants = await runInvariants(ctx);
+  const timeToFirstDivergenceMs = firstAt === undefined ? null : Math.round(firstAt - generatedStart);
+  return { corpus, generated: { ...generated, timeToFirstDivergenceMs }, invariants };
+}
+
+/** Whether the work promised was done: a shard answers for its share of it (shard.ts). */
+function completionFor(
+  ctx: RunContext,
+  { corpus, generated, invariants }: PhaseCounts,
+  buckets: RunReport["buckets"],
+  health: ImplementationHealth | undefined,
+): Completion {
+  const budget = shardBudget(ctx.options.budget, ctx.options.shard);
+  return completionOf(
+    budget,
+    {
+      corpus: { done: corpus.passed + corpus.failed + corpus.skipped, inScope: ctx.inScope.corpus },
+      generated: { done: generated.scenarios, inScope: ctx.inScope.generated },
+      invariantSamples: ctx.inScope.invariants ? invariants.map((i) => i.asked) : [],
+      buckets,
+    },
+    {
+      interrupted: ctx.stopped ? ctx.stopReason : undefined,
+      broken: health?.broken ?? undefined,
+      answered: ctx.answered,
+      failures: ctx.implementationFailures,
+      abandoned: ctx.abandoned,
+      timeLimitMs: budget.timeLimitMs,
+      startUpMs: ctx.startUpMs,
+      machine: machineLoad(),
+    },
+  );
+}
+
+function headerOf(
+  input: RunInput,
+  ctx: RunContext,
+  startedAt: string,
+  health: ImplementationHealth | undefined,
+): RunReport["header"] {
+  const { command, module, ...header } = input.header;
+  const partial = ctx.stopped
+    ? `interrupted by ${ctx.stopReason}`
+    : health?.broken
+      ? `the implementation was declared broken: ${health.broken}`
+      : undefined;
+  const shard = input.options.shard;
+  return {
+    ...header,
+    startedAt,
+    implementation: { ...input.matcher.info, ...(command && { command }), ...(module && { module }) },
+    input: input.matcher.input,
+    kubernetesVersions: input.options.minors,
+    capabilities: input.matcher.capabilities,
+    subjects: input.matcher.subjects,
+    seed: input.options.seed,
+    ...(shard && { shard: { index: shard.index, count: shard.count } }),
+    ...(partial && { partial }),
+    references: referencesOf(input, ctx),
+  };
+}
+
+function referencesOf(input: RunInput, ctx: RunContext): NonNullable<RunReport["header"]["references"]> {
+  const note = input.references?.note;
+  return {
+    choice: input.references?.choice ?? "model",
+    upstream: ctx.references.names,
+    decided: ctx.beyondModel,
+    ...(note && { note }),
+  };
 }
 
 function notRunOf(ctx: RunContext): { notRun?: NonNullable<RunReport["footer"]["notRun"]> } {

@@ -2,12 +2,16 @@
 // counts, the skips, and the clock that ends the run on time.
 import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
 import { answers } from "../../oracles/adapters/matcher.ts";
+import type { ReferenceName, UpstreamName } from "../../oracles/adapters/reference.ts";
+import { OutsideReferences } from "../../oracles/adapters/reference.ts";
 import type { Outcome } from "../../oracles/contract/outcome.ts";
 import type { Query } from "../../oracles/contract/query.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import type { Decision } from "../../oracles/model/decide.ts";
 import { decide, servesSubject } from "../../oracles/model/decide.ts";
+import { outsideModel } from "../../oracles/model/outsideModel.ts";
 import { type NotSent, whyNotSent } from "../../oracles/scope/whyNotSent.ts";
+import type { SkipPhase } from "../../reports/runReport.ts";
 import type { FailureLog } from "../triage/failureLog.ts";
 import type { RunOptions } from "./options.ts";
 import { SkipTally } from "./skips.ts";
@@ -59,6 +63,10 @@ export class RunContext {
   readonly progress: Progress;
   readonly coverage = new Map<ClauseName, number>();
   readonly skips = new SkipTally();
+  /** Where the model stops, who decides instead: an upstream oracle per minor, or none. */
+  readonly references: OutsideReferences;
+  /** Queries put to the implementation where the model stops, an upstream oracle deciding them. */
+  beyondModel = 0;
   readonly startedAt: number;
   /** Loading the cases and starting the implementation: from `startedAt` to the phases' start. */
   readonly startUpMs: number;
@@ -81,8 +89,16 @@ export class RunContext {
   #phaseEnd: number;
   readonly #cutoffs = new Map<number, { promise: Promise<void>; timer?: NodeJS.Timeout }>();
 
-  constructor(matcher: Matcher, options: RunOptions, failures: FailureLog, progress: Progress, clock: RunClock = {}) {
+  constructor(
+    matcher: Matcher,
+    options: RunOptions,
+    failures: FailureLog,
+    progress: Progress,
+    clock: RunClock = {},
+    references = new OutsideReferences(),
+  ) {
     this.#inner = matcher;
+    this.references = references;
     this.options = options;
     this.failures = failures;
     this.progress = progress;
@@ -178,29 +194,71 @@ export class RunContext {
     return d;
   }
 
-  /** May this query be put to the implementation: its subjects, minors and claimed scope, the run's minors? */
-  allows(q: Query): boolean {
+  /**
+   * May this query be put to the implementation: its subjects, minors and claimed scope, the run's
+   * minors, and the model decides it (`beyondModel`: or an upstream oracle does where it stops)?
+   */
+  allows(q: Query, beyondModel = false): boolean {
     const { kind } = q.subject;
     return (
       this.options.minors.includes(q.kubernetesVersion) &&
       answers(this.matcher, kind, q.kubernetesVersion) &&
       servesSubject(kind, q.kubernetesVersion) &&
-      this.whyNotSent(q) === undefined
+      this.whyNotSent(q, beyondModel) === undefined
     );
   }
 
   /**
    * Why the implementation is not to be asked this query, or undefined when it claims it: its
    * declared subjects and minors, the run's minors, and its claimed capabilities, for every phase
-   * (the invariants' variants and the reductions' moves included).
+   * (the invariants' variants and the reductions' moves included); where the model stops, unless
+   * `beyondModel` and the run has the upstream oracle of the query's minor to decide instead.
    */
-  whyNotSent(q: Query): NotSent | undefined {
+  whyNotSent(q: Query, beyondModel = false): NotSent | undefined {
     const { kind } = q.subject;
     const minor = q.kubernetesVersion;
     if (!this.matcher.subjects.includes(kind)) return { by: "scope", reason: `${kind} not declared` };
     if (!this.matcher.kubernetesVersions.includes(minor) || !this.options.minors.includes(minor))
       return { by: "scope", reason: `Kubernetes ${minor} not declared or not asked for` };
-    return whyNotSent(q, this.matcher.capabilities);
+    const upstream = beyondModel && this.references.for(minor) !== undefined;
+    return whyNotSent(q, this.matcher.capabilities, !upstream);
+  }
+
+  /** Who decides `q`: the model, or where it stops the upstream oracle of q's minor when the run has one. */
+  decidedBy(q: Query): ReferenceName {
+    const upstream = this.references.for(q.kubernetesVersion);
+    return upstream !== undefined && outsideModel(q) !== undefined ? upstream.name : "model";
+  }
+
+  /** The outcome of the reference that decides `q` (the model's uncounted), undefined when it gave none in time. */
+  async referenceOutcome(q: Query): Promise<Outcome | undefined> {
+    const upstream = this.references.for(q.kubernetesVersion);
+    if (upstream === undefined || outsideModel(q) === undefined) return this.model(q, false).outcome;
+    const v = await this.#bounded(upstream.decide(q), this.deadline, undefined);
+    return v?.verdict === "outcome" ? v.outcome : undefined;
+  }
+
+  /**
+   * Where the model stops and an upstream oracle decides `q`, its outcome, asked before the
+   * implementation is: a query that no reference decides is not sent, and is counted so in `phase`
+   * (then, and on the time limit, undefined). "model" when the model decides.
+   */
+  async upstreamFirst(
+    q: Query,
+    phase: SkipPhase,
+  ): Promise<{ by: UpstreamName; outcome: Outcome } | "model" | undefined> {
+    const by = this.decidedBy(q);
+    if (by === "model") return "model";
+    const upstream = this.references.for(q.kubernetesVersion);
+    if (upstream === undefined || !this.mayAsk()) return undefined;
+    const v = await this.#bounded(upstream.decide(q), this.#phaseEnd, undefined);
+    if (v === undefined) return undefined;
+    if (v.verdict === "outcome") {
+      this.beyondModel++;
+      return { by, outcome: v.outcome };
+    }
+    this.skips.notSent(phase, { by: "model", reason: `${outsideModel(q) ?? ""}, and ${v.why}` });
+    return undefined;
   }
 
   /** The implementation's answer; undefined when the phase's time ran out before it was asked or answered. */

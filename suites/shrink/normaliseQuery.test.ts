@@ -2,10 +2,12 @@ import { test } from "@fast-check/vitest";
 import { expect } from "vitest";
 import type { Scenario } from "../../generators/scenario.ts";
 import { scenario } from "../../generators/scenario.ts";
+import { matchEverything } from "../../oracles/apiserver/testQueries.ts";
 import type { Query } from "../../oracles/contract/query.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import { toCaseFile } from "../../reports/caseFile.ts";
 import { parseCaseFile } from "../format/loadCaseFile.ts";
+import { unrealParams } from "../format/unrealParams.ts";
 import { fastCheckParameters } from "../properties/fastCheckParameters.ts";
 import { normaliseQuery } from "./normaliseQuery.ts";
 
@@ -35,3 +37,42 @@ test.prop([scenario({ manifestEdges: true, nullRate: 0.6, invalidRate: 0.5 })], 
   },
   120_000,
 );
+
+// Found with Kyverno's offline evaluator: a reduction dropped metadata.namespace from a param of a
+// namespaced kind, leaving a minimal case no cluster can hold (and that no longer shows which
+// namespace's param the implementation took). The reducer asks only what the loader accepts.
+test("the reducer never keeps a param that a real cluster cannot hold", async () => {
+  const q: Query = {
+    ...matchEverything,
+    subject: {
+      kind: "ValidatingAdmissionPolicy",
+      policy: {
+        paramKind: { apiVersion: "example.com/v1", kind: "ParamsConfig" },
+        matchConstraints: {
+          resourceRules: [{ operations: ["CREATE"], apiGroups: [""], apiVersions: ["v1"], resources: ["configmaps"] }],
+        },
+      },
+      binding: { paramRef: { name: "limits", parameterNotFoundAction: "Deny" } },
+    },
+    cluster: {
+      namespaces: { default: {}, bystand: {} },
+      customKinds: [{ apiVersion: "example.com/v1", kind: "ParamsConfig", scope: "Namespaced" }],
+      params: ["default", "bystand"].map((namespace) => ({
+        apiVersion: "example.com/v1",
+        kind: "ParamsConfig",
+        metadata: { name: "limits", namespace },
+      })),
+    },
+  };
+  const kept: Query[] = [];
+  await normaliseQuery(
+    q,
+    (c) => {
+      kept.push(c);
+      return true;
+    },
+    { maxCalls: 400 },
+  );
+  expect(kept.length).toBeGreaterThan(0);
+  for (const c of kept) expect(unrealParams(c.cluster)).toBeUndefined();
+});

@@ -6,6 +6,7 @@ import type { Query } from "../../oracles/contract/query.ts";
 import { incoherence } from "../format/loadCaseFile.ts";
 import { checkCaseFileSchema } from "../format/schemaCheck.ts";
 import { unrealEquivalents, unrealRequest } from "../format/unrealInput.ts";
+import { unrealParams } from "../format/unrealParams.ts";
 import type { Move } from "./move.ts";
 import { simplifications } from "./simplifications.ts";
 
@@ -16,6 +17,12 @@ export interface NormaliseOptions {
   readonly deadline?: number;
   /** Queries that may be asked at all (the implementation's subjects, minors and claimed scope). */
   readonly allowed?: (q: Query) => boolean;
+  /**
+   * Could a real cluster be asked q (the apiserver oracle's check, reports/bundleRequest.ts)? Once
+   * the query under reduction is reproducible, a move to one that is not is never kept: a minimal
+   * case nobody can apply to a cluster is worth less than a longer one anybody can.
+   */
+  readonly reproducible?: (q: Query) => boolean;
 }
 
 export type Reduction =
@@ -40,6 +47,8 @@ export async function normaliseQuery(
   let current = query;
   let calls = 0;
   let start = 0;
+  const reproducible = options.reproducible;
+  let real = reproducible?.(query) === true;
   for (;;) {
     const moves = simplifications(current);
     let keptOne = false;
@@ -51,6 +60,7 @@ export async function normaliseQuery(
       if (tried.has(key) || key === JSON.stringify(current)) continue;
       tried.add(key);
       if (!wellFormed(move.query) || !allowed(move.query)) continue;
+      if (real && reproducible && !reproducible(move.query)) continue;
       if (calls >= maxCalls)
         return unreduced(current, calls, kept, `the reduction's budget of ${maxCalls} calls ran out`);
       if (options.deadline !== undefined && performance.now() > options.deadline)
@@ -58,6 +68,7 @@ export async function normaliseQuery(
       calls++;
       if (await stillFails(move.query, move)) {
         current = move.query;
+        real ||= reproducible?.(current) === true;
         kept.push(move.what);
         start = i;
         keptOne = true;
@@ -94,6 +105,7 @@ export function wellFormed(q: Query): boolean {
   return (
     incoherence(q.request) === undefined &&
     unrealRequest(q.request) === undefined &&
-    unrealEquivalents(q.cluster, q.request) === undefined
+    unrealEquivalents(q.cluster, q.request) === undefined &&
+    unrealParams(q.cluster) === undefined
   );
 }

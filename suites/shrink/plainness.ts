@@ -6,6 +6,7 @@ import type { Query } from "../../oracles/contract/query.ts";
 import type { AnyRule } from "./moves/ruleLists.ts";
 import { mapRuleLists } from "./moves/ruleLists.ts";
 import { collectLabels, shortKeys, shortValues } from "./moves/shorterLabels.ts";
+import { isRealName, isRealResource, realLabelKeys, realLabelValues } from "./realVocabulary.ts";
 import type { moveKinds } from "./simplifications.ts";
 
 export type MoveKind = keyof typeof moveKinds;
@@ -29,7 +30,7 @@ function rulesOf(q: Query): AnyRule[] {
   return rules.filter((r) => (r as AnyRule | null) !== null);
 }
 
-/** How far the request is from CREATE of a core main resource named web. */
+/** How far the request is from CREATE of a main resource named web, or of a real one with a real name. */
 function requestDistance(q: Query): number {
   const r = q.request;
   const canonical = r.namespace ? "pods" : "nodes";
@@ -37,8 +38,8 @@ function requestDistance(q: Query): number {
   return (
     (operationRank[r.operation] ?? 0) +
     ((r.subResource ?? "") === "" ? 0 : 1) +
-    (r.resource.group === "" && r.resource.resource === canonical ? 0 : 1) +
-    ((r.name ?? "") === "" || r.name === "web" ? 0 : 1) +
+    ((r.resource.group === "" && r.resource.resource === canonical) || isRealResource(r.resource) ? 0 : 1) +
+    ((r.name ?? "") === "" || isRealName(r.name ?? "") ? 0 : 1) +
     (generated === undefined ? 0 : 1)
   );
 }
@@ -54,7 +55,7 @@ function sideConditions(q: Query): number {
 }
 
 /**
- * Label strings not yet among the short ones: keys, and values over three characters. A renamed
+ * Label strings not yet among the short or the real ones: keys, and values over three characters. A renamed
  * key may also be a value somewhere (replaced there too), so a string short in either role counts
  * as short in both.
  */
@@ -62,7 +63,7 @@ function longLabels(q: Query): number {
   const keys = new Set<string>();
   const values = new Set<string>();
   collectLabels(q, keys, values);
-  const short = new Set<string>([...shortKeys, ...shortValues, "kubernetes.io/metadata.name"]);
+  const short = new Set<string>([...shortKeys, ...shortValues, ...realLabelKeys, ...realLabelValues]);
   const long = new Set<string>([
     ...[...keys].filter((k) => !short.has(k)),
     ...[...values].filter((v) => v.length > 3 && !short.has(v)),

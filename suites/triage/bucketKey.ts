@@ -3,6 +3,7 @@
 // their own (failurePolicy Ignore, a binding's validationActions). Divergences of one bug reduce to
 // the same minimal case, so they share this key however their raw examples looked.
 import type { Answer } from "../../oracles/adapters/matcher.ts";
+import type { UpstreamName } from "../../oracles/adapters/reference.ts";
 import type { OutcomeName } from "../../oracles/contract/outcome.ts";
 import type { Query } from "../../oracles/contract/query.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
@@ -40,7 +41,7 @@ function topicOf(clause: ClauseName | "none"): string {
  * a match into a non-match or the reverse depending on a selector's operator, and fails a request
  * whatever kube-apiserver decides there.
  */
-function pairOf(model: OutcomeName, impl: AnswerName): string {
+export function pairOf(model: OutcomeName, impl: AnswerName): string {
   const plain = (o: string) => o === "match" || o === "noMatch";
   if (plain(model) && plain(impl)) return model === impl ? "match through another resource" : "match ≠ noMatch";
   if (impl === "error") return "the implementation fails the request";
@@ -136,6 +137,7 @@ const quoteWords = (w: string) => JSON.stringify(w.length > 80 ? `${w.slice(0, 7
 
 /** The bucket's title: what kube-apiserver does there, next to what the implementation did. */
 export function titleOf(d: Diagnosis): string {
+  if (d.reference !== undefined) return outsideTitle(d, d.reference);
   const where = placementOfTopic(d.topic);
   if (where) return placements[where].title;
   if (d.family) return `The implementation ${families[d.family].title}`;
@@ -160,7 +162,21 @@ export function titleOf(d: Diagnosis): string {
   return `${what}kube-apiserver ${kube}, the implementation ${impl}${also}${features}`;
 }
 
+/** Where the model stops, the cause is named by why it stopped, and by the oracle that decided instead. */
+function outsideTitle(d: Diagnosis, by: UpstreamName): string {
+  const kube = outcomeWords[d.model] ?? d.model;
+  const impl = outcomeWords[d.implementation] ?? d.implementation;
+  const also = d.model === d.implementation ? (sameOutcomeDiffers[d.model] ?? "") : "";
+  const what =
+    d.wording === undefined
+      ? `, the implementation ${impl}${also}`
+      : `; the implementation's message lacks ${quoteWords(d.wording)}`;
+  return `${d.topic}: kube-apiserver ${kube} (its own code, ${by})${what}`;
+}
+
 export function sourceOf(d: Diagnosis): string | undefined {
+  if (d.reference !== undefined)
+    return `kube-apiserver's own code, run by the upstream oracle (oracles/upstream) as ${d.reference}`;
   const where = placementOfTopic(d.topic);
   if (where) return placements[where].source;
   if (d.family) return "k8s.io/kubernetes pkg/apis/admissionregistration/validation/validation.go";

@@ -3,14 +3,18 @@
 // examples reduce alike become one bucket, whatever phase they came from. Validation divergences,
 // one cause across many rules, become one family entry with a table of the rules.
 
+import type { Query } from "../../oracles/contract/query.ts";
 import type { Minor } from "../../oracles/contract/versions.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { clauses } from "../../oracles/model/clauses.ts";
-import type { Bucket, FamilyRow, Phase } from "../../reports/runReport.ts";
+import type { Bucket, FamilyRow, Impact, Phase } from "../../reports/runReport.ts";
 import { sourceOf, titleOf } from "./bucketKey.ts";
 import { families } from "./diagnosis.ts";
-import type { FailureGroup, FailureLog } from "./failureLog.ts";
+import type { Failure, FailureGroup, FailureLog } from "./failureLog.ts";
+import type { MixResult } from "./impact.ts";
+import { askMix, byImpact, impactOf } from "./impact.ts";
 import { inParallel } from "./inParallel.ts";
+import { realismOrder, whyUnreal } from "./realism.ts";
 import type { ReducedFailure } from "./reducedFailure.ts";
 import { reduceFailure } from "./reduceFailure.ts";
 import type { TriageContext } from "./triageContext.ts";
@@ -29,11 +33,15 @@ export async function diagnose(
   log: FailureLog,
   deadline: number,
   reduce = true,
+  mix: readonly Query[] = [],
 ): Promise<Bucket[]> {
-  const groups = log.groups;
+  // The corpus's groups first: their cases are written in a real cluster's terms, so when the time
+  // runs short it is they that are reduced, and each group's reproducible examples before the others.
+  const groups = [...log.groups].sort((a, b) => Number(a.phase !== "corpus") - Number(b.phase !== "corpus"));
+  const examples = new Map(groups.map((g) => [g, realFirst(ctx, g.examples)]));
   const reduced: Reduced[] = [];
   const reduceOne = async (group: FailureGroup, i: number) => {
-    const f = group.examples[i];
+    const f = examples.get(group)?.[i];
     if (f === undefined) return;
     // A reduction that breaks (a bug of ours, such as a move that cannot read a manifest's null)
     // leaves its failure unreduced with the error, and the run and its reports go on.
@@ -43,6 +51,11 @@ export async function diagnose(
     reduced.push({ group, result });
   };
   await inParallel(groups, width, (g) => reduceOne(g, 0));
+  // The realistic mix ranks the causes (impact.ts). It is asked once every group has its first
+  // reduction: asked beside them, its queries queued before theirs at an implementation that
+  // answers one at a time, and a slow one (Kyverno's offline path) had none reduced by the
+  // deadline. It ends before the deadline, so waiting for it never costs the reductions made.
+  const mixed = await askMix(ctx, mix, mixDeadline(deadline));
   // More examples of each group, round by round, to see whether one raw group hides two causes.
   for (let round = 1; reduce && round < 6 && performance.now() < deadline; round++) {
     const next = groups.filter((g) => g.examples.length > round);
@@ -50,11 +63,27 @@ export async function diagnose(
       if (performance.now() < deadline) await reduceOne(g, round);
     });
   }
-  return merge(reduced);
+  return byImpact(merge(reduced, (a, b) => realismOrder(ctx, a, b), mixed));
+}
+
+/** A tenth of the time left, and at least a second, before the run's deadline. */
+function mixDeadline(deadline: number): number {
+  if (!Number.isFinite(deadline)) return deadline;
+  return deadline - Math.max(1000, (deadline - performance.now()) / 10);
+}
+
+/** A group's examples, those a real cluster can be asked first (the order is otherwise kept). */
+function realFirst(ctx: TriageContext, examples: readonly Failure[]): Failure[] {
+  const unreal = examples.map((f) => (whyUnreal(ctx, f.query) === undefined ? 0 : 1));
+  return examples
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => (unreal[a.i] ?? 0) - (unreal[b.i] ?? 0) || a.i - b.i)
+    .map((x) => x.f);
 }
 
 interface Accumulator {
-  readonly first: ReducedFailure;
+  /** The example shown: the most realistic of the cause's reduced examples, the smallest among equals. */
+  first: ReducedFailure;
   count: number;
   readonly phases: Record<Phase, number>;
   readonly minors: Set<Minor>;
@@ -64,7 +93,12 @@ interface Accumulator {
   readonly rawSignatures: Set<string>;
 }
 
-function merge(reduced: readonly Reduced[]): Bucket[] {
+/** Causes from reduced examples; `better` picks each cause's example (realism.ts). */
+function merge(
+  reduced: readonly Reduced[],
+  better: (a: ReducedFailure, b: ReducedFailure) => number,
+  mix: MixResult | undefined,
+): Bucket[] {
   const byKey = new Map<string, Accumulator>();
   const perGroup = new Map<FailureGroup, ReducedFailure[]>();
   for (const r of reduced) perGroup.set(r.group, [...(perGroup.get(r.group) ?? []), r.result]);
@@ -86,7 +120,7 @@ function merge(reduced: readonly Reduced[]): Bucket[] {
           rawSignatures: new Set(),
         };
         byKey.set(key, acc);
-      }
+      } else if (better(result, acc.first) < 0) acc.first = result;
       const n = shares[i] ?? 0;
       acc.count += n;
       acc.phases[group.phase] += n;
@@ -109,7 +143,7 @@ function merge(reduced: readonly Reduced[]): Bucket[] {
       }
     });
   }
-  return [...byKey.values()].map(toBucket).sort((a, b) => b.count - a.count);
+  return [...byKey.values()].map((acc) => toBucket(acc, mix && impactOf(acc.rawSignatures, mix)));
 }
 
 /**
@@ -135,7 +169,7 @@ function share(total: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, i) => base + (i === 0 ? total - base * parts : 0));
 }
 
-function toBucket(acc: Accumulator): Bucket {
+function toBucket(acc: Accumulator, impact: Impact | undefined): Bucket {
   const { diagnosis, example, reduction } = acc.first;
   const phases = (Object.keys(acc.phases) as Phase[]).filter((p) => acc.phases[p] > 0);
   const source = sourceOf(diagnosis);
@@ -152,6 +186,7 @@ function toBucket(acc: Accumulator): Bucket {
     signature: diagnosis.key,
     title: titleOf(diagnosis),
     ...(source && { source }),
+    reference: diagnosis.reference ?? "model",
     clause: diagnosis.clause,
     phase: phases[0] ?? example.phase,
     phases: acc.phases,
@@ -168,6 +203,7 @@ function toBucket(acc: Accumulator): Bucket {
     ...(diagnosis.family && {
       family: { name: diagnosis.family, explanation: families[diagnosis.family].explanation, rows },
     }),
+    ...(impact && { impact }),
     ...((acc.corpus.length > 0 || acc.invariants.size > 0) && {
       evidence: { corpus: acc.corpus, invariants: [...acc.invariants].sort() },
     }),

@@ -1,5 +1,6 @@
 // What a divergence is about once reduced: the bucket's key and the facts it was built from. The
 // keying itself is bucketKey.ts; the rules that re-key a reduced case are rules/.
+import type { UpstreamName } from "../../oracles/adapters/reference.ts";
 import type { OutcomeName } from "../../oracles/contract/outcome.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 import type { AnswerName } from "./signature.ts";
@@ -32,6 +33,8 @@ export interface Diagnosis {
   readonly wording?: string;
   /** A divergence in one part of a matchCondition (rules/celPart.ts): the part and kube-apiserver's value of it. */
   readonly celPart?: { readonly expression: string; readonly reference: string };
+  /** Where the model stops: the upstream oracle that decided instead (its topic then says why the model stopped). */
+  readonly reference?: UpstreamName;
 }
 
 export function familyOf(model: OutcomeName, impl: AnswerName): FamilyName | undefined {

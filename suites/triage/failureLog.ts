@@ -2,6 +2,7 @@
 // and the two outcomes of the raw example), with a few examples per group kept for the diagnosis,
 // which reduces them and regroups them by what their minimal cases need.
 import type { Answer } from "../../oracles/adapters/matcher.ts";
+import type { ReferenceName } from "../../oracles/adapters/reference.ts";
 import type { Expected, Outcome } from "../../oracles/contract/outcome.ts";
 import type { Query } from "../../oracles/contract/query.ts";
 import type { Minor } from "../../oracles/contract/versions.ts";
@@ -14,6 +15,8 @@ export interface Failure {
   /** The reference's outcome: the model's, or the corpus test's expectation. */
   readonly expected: Expected | Outcome;
   readonly actual: Answer;
+  /** Who decided what kube-apiserver does: the model (when absent), or an upstream oracle where the model stops. */
+  readonly reference?: ReferenceName;
   readonly corpus?: { readonly file: string; readonly case: string; readonly test: string; readonly source?: string };
   readonly seed?: number;
   readonly path?: string;

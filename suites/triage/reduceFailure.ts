@@ -14,8 +14,10 @@ import { normaliseQuery } from "../shrink/normaliseQuery.ts";
 import { diagnosisOf, sourceOf, titleOf } from "./bucketKey.ts";
 import type { Failure } from "./failureLog.ts";
 import { stillDiverges } from "./keepsDivergence.ts";
+import { reproducibleBy } from "./realism.ts";
 import type { ReducedFailure } from "./reducedFailure.ts";
 import { maxCalls } from "./reducedFailure.ts";
+import { reduceOutside } from "./reduceOutside.ts";
 import { reduceViolation } from "./reduceViolation.ts";
 import { firstFinding } from "./rules/index.ts";
 import { missingWords } from "./rules/messageOnly.ts";
@@ -40,6 +42,7 @@ export async function reduceFailure(
       : performance.now() >= deadline
         ? "the run's time limit came before this reduction"
         : undefined);
+  if (f.reference !== undefined && f.reference !== "model") return reduceOutside(ctx, f, f.reference, deadline, off);
   if (f.invariant) {
     const inv = f.invariant;
     const side = divergentSide(ctx, f);
@@ -74,7 +77,8 @@ function reductionOf(
     return { status: "unreduced", query: f.query, calls: 0, moves: [], why };
   }
   const allowed = (q: Query) => ctx.allows(q);
-  return normaliseQuery(f.query, stillDiverges(ctx, f, words), { maxCalls, deadline, allowed });
+  const reproducible = reproducibleBy(ctx);
+  return normaliseQuery(f.query, stillDiverges(ctx, f, words), { maxCalls, deadline, allowed, reproducible });
 }
 
 async function reduceDivergence(

@@ -8,6 +8,7 @@ import type { Reduction } from "../shrink/normaliseQuery.ts";
 import { normaliseQuery } from "../shrink/normaliseQuery.ts";
 import type { Diagnosis } from "./diagnosis.ts";
 import type { Failure } from "./failureLog.ts";
+import { reproducibleBy } from "./realism.ts";
 import type { ReducedFailure } from "./reducedFailure.ts";
 import { maxCalls } from "./reducedFailure.ts";
 import type { TriageContext } from "./triageContext.ts";
@@ -21,6 +22,7 @@ export async function reduceViolation(
 ): Promise<ReducedFailure> {
   const inv = f.invariant;
   if (!inv) throw new Error("reduceViolation needs an invariant failure");
+  const real = reproducibleBy(ctx);
   const different = (a: Query, b: Query) => JSON.stringify(a) !== JSON.stringify(b);
   const violated = async (q: Query) => {
     const check = await checkInvariant(inv.invariant, q, inv.extra, (x) => ctx.outcomeOf(x));
@@ -35,6 +37,10 @@ export async function reduceViolation(
           allowed: (q) => {
             const pair = inv.invariant.pair(q, inv.extra);
             return pair !== undefined && ctx.allows(pair[0]) && ctx.allows(pair[1]);
+          },
+          reproducible: (q) => {
+            const pair = inv.invariant.pair(q, inv.extra);
+            return pair !== undefined && real(pair[0]) && real(pair[1]);
           },
         });
   const check =

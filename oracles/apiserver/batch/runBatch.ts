@@ -34,6 +34,26 @@ export interface BatchStats {
   skipped: number;
   /** Time spent waiting for sentinels, ms, summed over batches. */
   sentinelWaitMs: number;
+  /** Where a batch's time goes, ms per step, summed over batches (batches in flight together overlap). */
+  stepMs: Record<BatchStep, number>;
+}
+
+export const batchSteps = ["crds", "paramKinds", "realise", "sentinel", "probes", "cleanup"] as const;
+export type BatchStep = (typeof batchSteps)[number];
+
+export function emptyBatchStats(): BatchStats {
+  const stepMs = Object.fromEntries(batchSteps.map((s) => [s, 0])) as Record<BatchStep, number>;
+  return { batches: 0, queries: 0, probed: 0, skipped: 0, sentinelWaitMs: 0, stepMs };
+}
+
+/** `work`, its time added to the step's. */
+async function timed<T>(stats: BatchStats, step: BatchStep, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    stats.stepMs[step] += performance.now() - start;
+  }
 }
 
 /** What every batch of a run shares. */
@@ -48,7 +68,16 @@ export interface BatchRun {
   readonly log: (line: string) => void;
   readonly sentinelTimeoutMs: number;
   readonly ensureCrd: (c: CustomResource) => Promise<void>;
+  /**
+   * Batches' cleanups still under way: a batch's answers are given before its objects are deleted,
+   * and its slot is free before they are gone (deleting took as long as creating them, 4 s a batch
+   * on a loaded 2-core machine); the run's close waits for them.
+   */
+  readonly cleanups: Set<Promise<void>>;
 }
+
+/** Cleanups in flight at most: past it a batch waits for one to end, so that deletions keep up. */
+const maxCleanups = 4;
 
 export async function runBatch(
   run: BatchRun,
@@ -62,21 +91,29 @@ export async function runBatch(
     const work = items.map((it, i) =>
       prepare(it.query, { runId: run.runId, batch, id: ids[i] as string }, run.minor, run.subjects),
     );
-    await ensureCrds(run, work);
+    const s = run.stats;
+    await timed(s, "crds", () => ensureCrds(run, work));
     const customParamKinds = customParamKindsOf(work);
     if (customParamKinds.length > 0)
-      await awaitParamKinds(run.http, { runId: run.runId, batch }, customParamKinds, run.sentinelTimeoutMs);
-    await realise(run, work, made);
+      await timed(s, "paramKinds", () =>
+        awaitParamKinds(run.http, { runId: run.runId, batch }, customParamKinds, run.sentinelTimeoutMs),
+      );
+    await timed(s, "realise", () => realise(run, work, made));
     const probes = work.filter((w) => w.state === "probe");
-    if (probes.length > 0) await raiseSentinel(run, batch, probes);
-    await pool(probes, 16, (w) => sendProbe(run.http, w));
+    if (probes.length > 0) await timed(s, "sentinel", () => raiseSentinel(run, batch, probes));
+    await timed(s, "probes", () => pool(probes, 16, (w) => sendProbe(run.http, w)));
     answer(run, items, work);
   } finally {
-    await cleanUp(
-      run.http,
-      `${batchLabel}=${run.runId}-${batch}`,
-      made.map((m) => m.path),
+    const cleanup = timed(run.stats, "cleanup", () =>
+      cleanUp(
+        run.http,
+        `${batchLabel}=${run.runId}-${batch}`,
+        made.map((m) => m.path),
+      ),
     ).catch((e: Error) => run.log(`cleanup of batch ${batch}: ${e.message}`));
+    run.cleanups.add(cleanup);
+    void cleanup.finally(() => run.cleanups.delete(cleanup));
+    while (run.cleanups.size > maxCleanups) await Promise.race(run.cleanups);
   }
 }
 

@@ -62,6 +62,8 @@ export interface UpOptions {
   readonly stateDir?: string;
   readonly log?: (line: string) => void;
   readonly readyTimeoutMs?: number;
+  /** Aborted (the command is interrupted): the start-up ends, and what it started is stopped and removed. */
+  readonly signal?: AbortSignal;
 }
 
 export async function up(o: UpOptions): Promise<ControlPlane> {
@@ -78,6 +80,8 @@ export async function up(o: UpOptions): Promise<ControlPlane> {
   writeFileSync(join(dir, "tokens.csv"), `${token},matchconform,matchconform-uid,"system:masters"\n`, { mode: 0o600 });
 
   const [etcdPort, peerPort, apiPort] = [await freePort(), await freePort(), await freePort()];
+  // Nothing is started once the command is interrupted; from here to the state file nothing awaits.
+  o.signal?.throwIfAborted();
   log(`starting etcd on 127.0.0.1:${etcdPort}`);
   const etcd = daemon(
     join(o.binDir, "etcd"),
@@ -125,7 +129,17 @@ export async function up(o: UpOptions): Promise<ControlPlane> {
     pids: { etcd, apiserver },
   };
   writeFileSync(stateFile(dir), `${JSON.stringify(cp, null, 2)}\n`);
-  await waitReady(cp, o.readyTimeoutMs ?? 120_000, log);
+  try {
+    await waitReady(cp, o.readyTimeoutMs ?? 120_000, log, o.signal);
+  } catch (e) {
+    // Interrupted while starting, it is stopped at once (a half-started server has nothing to shut
+    // down gracefully); one that failed keeps its logs for the user to read.
+    if (o.signal?.aborted) {
+      for (const pid of [apiserver, etcd]) if (alive(pid)) process.kill(pid, "SIGKILL");
+      await down(dir, log);
+    }
+    throw e;
+  }
   writeFileSync(cp.kubeconfig, kubeconfig(cp), { mode: 0o600 });
   return cp;
 }
@@ -149,15 +163,27 @@ current-context: matchconform-local
 `;
 }
 
-async function waitReady(cp: ControlPlane, timeoutMs: number, log: (line: string) => void): Promise<void> {
+async function waitReady(
+  cp: ControlPlane,
+  timeoutMs: number,
+  log: (line: string) => void,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const aborted = new Promise<never>((_, reject) => {
+    const stop = () => reject(new Error("the start-up was interrupted"));
+    if (signal?.aborted) stop();
+    signal?.addEventListener("abort", stop, { once: true });
+  });
+  aborted.catch(() => {});
   let last = "";
   while (Date.now() < deadline) {
+    signal?.throwIfAborted();
     if (!alive(cp.pids.apiserver))
       throw new Error(`kube-apiserver exited; see ${join(cp.stateDir, "kube-apiserver.log")}`);
     if (!alive(cp.pids.etcd)) throw new Error(`etcd exited; see ${join(cp.stateDir, "etcd.log")}`);
     if (existsSync(cp.caFile)) {
-      const status = await get(cp, "/readyz").catch((e: Error) => e.message);
+      const status = await Promise.race([get(cp, "/readyz").catch((e: Error) => e.message), aborted]);
       if (status === 200) {
         log(`kube-apiserver is ready at ${cp.server}`);
         return;
@@ -165,7 +191,7 @@ async function waitReady(cp: ControlPlane, timeoutMs: number, log: (line: string
       if (String(status) !== last) log(`waiting for /readyz (${status})`);
       last = String(status);
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await Promise.race([new Promise((r) => setTimeout(r, 500)), aborted]);
   }
   throw new Error(
     `kube-apiserver was not ready within ${timeoutMs} ms; see ${join(cp.stateDir, "kube-apiserver.log")}`,

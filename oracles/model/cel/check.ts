@@ -5,16 +5,12 @@
 // cannot be sure of is "outside the model", with the reason. Like cel-go's checker it goes on
 // after an issue (the node's type is then the error type, which fits everything) and reports
 // every one with cel-go's position (compileIssues.ts).
-import type { parse } from "@bufbuild/cel";
 import type { CelStaticType } from "./celType.ts";
 import { celTypeName, isConcrete, listOf, namespaceType, requestType, t } from "./celType.ts";
+import type { Expr, Found, Parsed, Variable, Walk } from "./checkWalk.ts";
+import { issue, outside, Stop, scalars } from "./checkWalk.ts";
 import type { CompileIssue } from "./compileIssues.ts";
-import { celGoOffset } from "./compileIssues.ts";
-
-type Parsed = ReturnType<typeof parse>;
-type Expr = Parsed["expr"];
-
-export type Variable = "object" | "oldObject" | "request" | "namespaceObject" | "params";
+import { knownFunctions, overloadType } from "./overloads.ts";
 
 export type CheckResult =
   | {
@@ -29,79 +25,6 @@ export type CheckResult =
   | { readonly kind: "compileError"; readonly issues: readonly CompileIssue[] }
   | { readonly kind: "outside"; readonly reason: string };
 
-class Stop {
-  readonly reason: string;
-  constructor(reason: string) {
-    this.reason = reason;
-  }
-}
-const outside = (reason: string) => new Stop(reason);
-
-/** What the walk found so far, shared by the scopes of one check. */
-interface Found {
-  readonly issues: CompileIssue[];
-  /** The first part the model cannot decide; the walk goes on with its type unknown. */
-  outside: string | undefined;
-  readonly source: string;
-  readonly parsed: Parsed;
-}
-
-const boolOps = new Set([
-  "_==_",
-  "_!=_",
-  "_<_",
-  "_<=_",
-  "_>_",
-  "_>=_",
-  "@in",
-  "!_",
-  "_&&_",
-  "_||_",
-  "@not_strictly_false",
-]);
-const ordering = new Set(["_<_", "_<=_", "_>_", "_>=_"]);
-const arithmetic = new Set(["_+_", "_-_", "_*_", "_/_", "_%_"]);
-// strings (cel-go) and ext.Strings version 2 (k8s.io/apiserver pkg/cel/environment/base.go).
-const stringMethods: Readonly<Record<string, CelStaticType>> = {
-  startsWith: t.bool,
-  endsWith: t.bool,
-  contains: t.bool,
-  matches: t.bool,
-  lowerAscii: t.string,
-  upperAscii: t.string,
-  trim: t.string,
-  replace: t.string,
-  substring: t.string,
-  charAt: t.string,
-  indexOf: t.int,
-  lastIndexOf: t.int,
-  split: listOf(t.string),
-};
-// The kind of each argument, position by position (cel-go strings and ext.Strings version 2).
-const stringMethodArgs: Readonly<Record<string, readonly string[]>> = {
-  startsWith: ["string"],
-  endsWith: ["string"],
-  contains: ["string"],
-  matches: ["string"],
-  replace: ["string", "string", "int"],
-  substring: ["int", "int"],
-  charAt: ["int"],
-  indexOf: ["string", "int"],
-  lastIndexOf: ["string", "int"],
-  split: ["string", "int"],
-};
-const conversions: Readonly<Record<string, CelStaticType>> = { string: t.string, int: t.int, double: t.double };
-
-interface Walk {
-  readonly found: Found;
-  readonly scope: ReadonlyMap<string, CelStaticType>;
-  readonly reads: Set<Variable>;
-  readonly regexes: string[];
-  readonly inComprehension: boolean;
-  /** compile.go: params is declared (dyn) only for a policy with a paramKind. */
-  readonly hasParams: boolean;
-}
-
 export function checkCondition(parsed: Parsed, source: string, hasParams = false): CheckResult {
   const found: Found = { issues: [], outside: undefined, source, parsed };
   const w: Walk = { found, scope: new Map(), reads: new Set(), regexes: [], inComprehension: false, hasParams };
@@ -112,12 +35,6 @@ export function checkCondition(parsed: Parsed, source: string, hasParams = false
   if (found.outside !== undefined) return { kind: "outside", reason: found.outside };
   const expr = parsed.expr;
   return { kind: "ok", type, plainDynPath: isPlainDynPath(expr), reads: w.reads, constantRegexes: w.regexes };
-}
-
-/** Records an issue at the node; the node's type is then the error type. */
-function issue(w: Walk, e: Expr, message: string, exact = true): CelStaticType {
-  w.found.issues.push({ offset: celGoOffset(w.found.source, w.found.parsed, e), message, exact });
-  return t.error;
 }
 
 function typeOf(e: Expr, w: Walk): CelStaticType {
@@ -267,25 +184,6 @@ function fieldType(e: Expr, type: CelStaticType, field: string, w: Walk): CelSta
   }
 }
 
-/** cel-go errors.noMatchingOverload, with the operands' type names where the model knows them. */
-function noOverload(w: Walk, e: Expr, fn: string, operands: readonly CelStaticType[], member: boolean): CelStaticType {
-  const known = operands.every((o) => celTypeName(o) !== undefined);
-  const names = operands.map((o) => celTypeName(o) ?? o.k);
-  const [self, ...rest] = names;
-  const signature = member ? `${self}.(${rest.join(", ")})` : `(${names.join(", ")})`;
-  return issue(w, e, `found no matching overload for '${fn}' applied to '${signature}'`, known);
-}
-
-const listsMethods = ["isSorted", "sum", "min", "max", "indexOf", "lastIndexOf"];
-const knownFunctions = new Set([
-  ...boolOps,
-  ...arithmetic,
-  ...["-_", "_[_]", "_?_:_", "size", "join"],
-  ...listsMethods,
-  ...Object.keys(conversions),
-  ...Object.keys(stringMethods),
-]);
-
 function callType(e: Expr, fn: string, target: Expr | undefined, args: readonly Expr[], w: Walk): CelStaticType {
   const self = target === undefined ? undefined : typeOf(target, w);
   // Before its arguments: a function the model does not know may be a macro of upstream's
@@ -300,193 +198,6 @@ function callType(e: Expr, fn: string, target: Expr | undefined, args: readonly 
   if (hadError)
     w.found.issues.splice(before, Infinity, ...w.found.issues.slice(before).map((x) => ({ ...x, exact: false })));
   return type;
-}
-
-function overloadType(
-  e: Expr,
-  fn: string,
-  target: Expr | undefined,
-  args: readonly Expr[],
-  rawSelf: CelStaticType | undefined,
-  rawArgs: readonly CelStaticType[],
-  w: Walk,
-): CelStaticType {
-  const asDyn = (x: CelStaticType) => (x.k === "error" ? t.dyn : x);
-  const self = rawSelf === undefined ? undefined : asDyn(rawSelf);
-  const argTypes = rawArgs.map(asDyn);
-  const operands = self === undefined ? argTypes : [self, ...argTypes];
-  const member = self !== undefined;
-  const [a, b] = operands;
-  if (fn === "@in") {
-    if (b !== undefined && scalars.has(b.k)) return noOverload(w, e, fn, operands, false);
-    if (b !== undefined && b.k !== "list" && b.k !== "map" && b.k !== "dyn") throw outside(`in on ${b.k}`);
-    return t.bool;
-  }
-  if (fn === "_&&_" || fn === "_||_") {
-    // checker.go resolveOverload: each operand of a logical operator is checked against bool.
-    args.forEach((arg, i) => {
-      const x = argTypes[i];
-      if (x !== undefined && isConcrete(x) && x.k !== "bool") {
-        const name = celTypeName(x);
-        issue(w, arg, `expected type 'bool' but found '${name ?? x.k}'`, name !== undefined);
-      }
-    });
-    return t.bool;
-  }
-  if (fn === "!_") {
-    if (a !== undefined && scalars.has(a.k) && a.k !== "bool") return noOverload(w, e, fn, operands, false);
-    expectKinds(fn, operands, ["bool"]);
-    return t.bool;
-  }
-  if (boolOps.has(fn)) {
-    if (fn !== "_==_" && fn !== "_!=_" && fn !== "@not_strictly_false") expectKinds(fn, operands, [...scalars]);
-    if (a !== undefined && b !== undefined && isConcrete(a) && isConcrete(b) && a.k !== b.k)
-      return equalityOperands(e, fn, a, b, w);
-    // cel-go orders strings by their UTF-8 bytes, @bufbuild/cel by UTF-16 units ('\uffff' < '😀').
-    if (ordering.has(fn) && (operands.some((o) => o.k === "string") || operands.every((o) => o.k === "dyn")))
-      throw outside(`${fn} on strings, which cel-go orders by their UTF-8 bytes`);
-    return t.bool;
-  }
-  if (arithmetic.has(fn) || fn === "-_") return arithmeticType(e, fn, a, b, w);
-  if (fn === "_[_]") {
-    if (a?.k === "list") return a.elem;
-    if (a?.k === "map") return a.value;
-    if (a?.k === "dyn") return t.dyn;
-    throw outside(`indexing ${a?.k ?? "nothing"}`);
-  }
-  if (fn === "_?_:_") {
-    const [cond, then, other] = argTypes;
-    // The overload is _?_:_(bool, A, A).
-    if (cond !== undefined && scalars.has(cond.k) && cond.k !== "bool") return noOverload(w, e, fn, operands, false);
-    if (then === undefined || other === undefined) throw outside("a conditional without branches");
-    if (then.k === other.k && isConcrete(then)) return then;
-    // Branches of two types match no overload ('(bool, int, string)'); null fits an object.
-    if (isConcrete(then) && isConcrete(other) && !nullable(then, other)) return noOverload(w, e, fn, operands, false);
-    // A dyn branch fits the other: the conditional compiles, of a type the model does not tell.
-    return t.unknown;
-  }
-  if (fn === "size") {
-    // size(string|bytes|list|map) and their member forms.
-    if (operands.length === 1 && a !== undefined && scalars.has(a.k) && a.k !== "string" && a.k !== "bytes")
-      return noOverload(w, e, fn, operands, member);
-    expectKinds(fn, operands, ["string", "bytes", "list", "map"]);
-    return t.int;
-  }
-  const listMethod = listsMethod(fn, self, argTypes);
-  if (listMethod !== undefined) return listMethod;
-  if (fn in conversions && target === undefined && args.length === 1) {
-    expectKinds(fn, operands, [...scalars]);
-    // cel-go's OptOptimize converts a constant when the program is built (interpreter/
-    // decorators.go maybeOptimizeConstUnary): a failure refuses the expression at validation.
-    if (args[0]?.exprKind.case === "constExpr")
-      throw outside(`${fn}() of a constant, converted when cel-go builds the program`);
-    // common/types/string.go parses with strconv, which @bufbuild/cel does not (' 1', '', '0x1').
-    if (fn !== "string" && (a?.k === "string" || a?.k === "dyn"))
-      throw outside(`${fn}() of a string, parsed as Go's strconv does`);
-    return conversions[fn] ?? t.unknown;
-  }
-  if (fn === "join" && self !== undefined && (self.k === "list" || self.k === "dyn")) {
-    expectKinds(fn, argTypes, ["string"]);
-    return t.string;
-  }
-  const method = stringMethods[fn];
-  if (method !== undefined && self !== undefined && (self.k === "string" || self.k === "dyn")) {
-    const kinds = stringMethodArgs[fn] ?? [];
-    // Only these functions take a string receiver; their arguments are strings and ints.
-    const mismatched = argTypes.some((arg, i) => scalars.has(arg.k) && kinds[i] !== undefined && arg.k !== kinds[i]);
-    if (self.k === "string" && argTypes.length <= kinds.length && mismatched)
-      return noOverload(w, e, fn, operands, true);
-    argTypes.forEach((arg, i) => {
-      expectKinds(fn, [arg], [kinds[i] ?? "none"]);
-    });
-    const pattern = args[0]?.exprKind;
-    if (fn === "matches" && pattern?.case === "constExpr" && pattern.value.constantKind.case === "stringValue")
-      w.regexes.push(pattern.value.constantKind.value);
-    return method;
-  }
-  throw outside(`the function ${fn}`);
-}
-
-/** Operands of a known kind outside those the function takes: cel-go's checker decides, not the model. */
-function expectKinds(fn: string, operands: readonly CelStaticType[], kinds: readonly string[]): void {
-  const odd = operands.find((o) => isConcrete(o) && !kinds.includes(o.k));
-  if (odd !== undefined) throw outside(`${fn} on ${odd.k}`);
-}
-
-// Arithmetic on ints, uints and doubles; + also joins strings, bytes and lists. cel-go converts
-// nothing: operands of two scalar kinds, or a bool, string or bytes where the operator does not
-// take them, match no overload.
-function arithmeticType(
-  e: Expr,
-  fn: string,
-  a: CelStaticType | undefined,
-  b: CelStaticType | undefined,
-  w: Walk,
-): CelStaticType {
-  if (a === undefined) throw outside(fn);
-  const operands = [a, ...(b === undefined ? [] : [b])];
-  const takes = fn === "_+_" ? [...numbers, "string", "bytes"] : [...numbers];
-  const scalarOperands = operands.filter((o) => scalars.has(o.k));
-  const apart = scalarOperands.length === 2 && a.k !== b?.k;
-  if (scalarOperands.some((o) => !takes.includes(o.k) && o.k !== "uint") || apart)
-    return noOverload(w, e, fn, operands, false);
-  expectKinds(fn, operands, fn === "_+_" ? [...numbers, "string", "bytes", "list"] : [...numbers]);
-  if (b === undefined || !isConcrete(b)) return isConcrete(a) ? a : t.dyn;
-  if (!isConcrete(a)) return b;
-  if (a.k !== b.k) throw outside(`${fn} on ${a.k} and ${b.k}`);
-  return a;
-}
-
-const scalars = new Set(["bool", "int", "uint", "double", "string", "bytes"]);
-const numbers = new Set(["int", "uint", "double"]);
-
-/**
- * Operands of two concrete types (the upstream oracle, 1.30-1.37): a field of the object type may
- * be compared with null ("request.userInfo == null" compiles); any other two types do not compile
- * ("found no matching overload for '_==_' applied to '(int, string)'", '(int, double)',
- * '(list(int), int)'). An ordering of two numbers of different kinds compiles; the model leaves it.
- */
-function equalityOperands(e: Expr, fn: string, a: CelStaticType, b: CelStaticType, w: Walk): CelStaticType {
-  const equality = fn === "_==_" || fn === "_!=_";
-  if (equality && nullable(a, b)) return t.bool;
-  // _==_(A, A): two kinds never match, numbers included ('(int, double)'); the orderings
-  // compare numbers across kinds (cel-go's cross-type numeric comparisons), not the rest.
-  const scalarsApart = scalars.has(a.k) && scalars.has(b.k) && !(numbers.has(a.k) && numbers.has(b.k));
-  if (equality || scalarsApart) return noOverload(w, e, fn, [a, b], false);
-  throw outside(`${fn} on ${a.k} and ${b.k}`);
-}
-
-/** null and an object type: checker/types.go isLegacyNullable. */
-const nullable = (a: CelStaticType, b: CelStaticType) =>
-  (a.k === "null_type" && b.k === "object") || (a.k === "object" && b.k === "null_type");
-
-/**
- * k8s.io/apiserver pkg/cel/library/lists.go on a list every element of which is an int, or every
- * one a string (oracles/model/cel/listsLibrary.ts); on other lists the model does not decide.
- */
-function listsMethod(
-  fn: string,
-  self: CelStaticType | undefined,
-  args: readonly CelStaticType[],
-): CelStaticType | undefined {
-  if (!listsMethods.includes(fn) || self?.k !== "list") return undefined;
-  const elem = self.elem.k;
-  if (elem !== "int" && elem !== "string") throw outside(`${fn} on a list of ${elem}`);
-  const [arg] = args;
-  switch (fn) {
-    case "isSorted":
-      return args.length === 0 ? t.bool : undefined;
-    case "sum":
-      if (elem !== "int") throw outside(`sum on a list of ${elem}`);
-      return args.length === 0 ? t.int : undefined;
-    case "min":
-    case "max":
-      return args.length === 0 ? self.elem : undefined;
-    default:
-      if (args.length !== 1 || arg === undefined) return undefined;
-      if (arg.k !== elem) throw outside(`${fn} of a ${arg.k} in a list of ${elem}`);
-      return t.int;
-  }
 }
 
 type Comprehension = Extract<Expr["exprKind"], { case: "comprehensionExpr" }>["value"];

@@ -1,7 +1,10 @@
-// The request: CREATE, the main resource, pods (or nodes when cluster-scoped), the name "web".
+// The request: CREATE, the main resource, pods (or nodes when cluster-scoped), the name "web" —
+// unless the resource or the name is already a real cluster's (realVocabulary.ts): deployments.apps
+// named coredns stays as it is, only invented ones are renamed.
 import type { AdmissionRequest, KubeObject } from "../../../oracles/contract/kube.ts";
 import type { Query } from "../../../oracles/contract/query.ts";
 import type { Move } from "../move.ts";
+import { isRealName, isRealResource } from "../realVocabulary.ts";
 import { mapRuleLists, mapRules } from "./ruleLists.ts";
 
 interface Canonical {
@@ -46,12 +49,12 @@ export function canonicalRequests(q: Query): Move[] {
   if (toMain) moves.push(toMain);
   const canonical = r.namespace ? pods : nodes;
   const isNamespaceObject = r.resource.group === "" && r.resource.resource === "namespaces";
-  if (!isNamespaceObject && (r.subResource ?? "") === "" && r.operation !== "CONNECT") {
+  if (!isNamespaceObject && !isRealResource(r.resource) && (r.subResource ?? "") === "" && r.operation !== "CONNECT") {
     const renamed = renameResource(q, canonical);
     if (renamed)
       moves.push({ what: `the resource ${canonical.resource} instead of ${r.resource.resource}`, query: renamed });
   }
-  if (r.name && r.name !== "web") moves.push({ what: "the name web", query: renameObject(q, "web") });
+  if (r.name && !isRealName(r.name)) moves.push({ what: "the name web", query: renameObject(q, "web") });
   const generated = (r.object?.metadata as { generateName?: unknown } | undefined)?.generateName;
   if (r.operation === "CREATE" && !r.name && generated !== undefined && r.object)
     moves.push({ what: "a named create instead of generateName", query: renameObject(q, "web"), repairs: true });

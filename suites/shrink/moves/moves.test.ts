@@ -48,6 +48,20 @@ function query(
   };
 }
 
+/** A CREATE of group/resource named `name`, under one rule for that resource. */
+function ofResource(group: string, resource: string, kind: string, name: string): Query {
+  const apiVersion = group === "" ? "v1" : `${group}/v1`;
+  return query({
+    subject: mr({ resourceRules: [rule({ apiGroups: [group], resources: [resource] })] }),
+    request: {
+      resource: { group, version: "v1", resource },
+      kind: { group, version: "v1", kind },
+      name,
+      object: { apiVersion, kind, metadata: { name, namespace: "prod" } },
+    },
+  });
+}
+
 const valid = (q: Query) =>
   wellFormed(q) && decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome.outcome !== "invalid";
 
@@ -123,17 +137,14 @@ holds("canonicalRequests", [
     ["the main resource instead of a subresource"],
   ],
   [
-    "another core resource becomes pods, and another name web",
-    query({
-      subject: mr({ resourceRules: [rule({ resources: ["configmaps"] })] }),
-      request: {
-        resource: { group: "", version: "v1", resource: "configmaps" },
-        kind: { group: "", version: "v1", kind: "ConfigMap" },
-        name: "settings",
-        object: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "settings", namespace: "prod" } },
-      },
-    }),
-    ["the resource pods instead of configmaps", "the name web"],
+    "an invented resource becomes pods, and an invented name web",
+    ofResource("example.com", "widgets", "Widget", "x"),
+    ["the resource pods instead of widgets", "the name web"],
+  ],
+  [
+    "a real cluster's resource and name stay (deployments.apps named coredns)",
+    ofResource("apps", "deployments", "Deployment", "coredns"),
+    [],
   ],
 ]);
 
@@ -237,5 +248,10 @@ holds("shorterLabels", [
       request: { object: pod("web", { "example.com/tier": "frontend" }) },
     }),
     ["the label key app instead of example.com/tier", "the label value web instead of frontend"],
+  ],
+  [
+    "a real cluster's labels stay (app.kubernetes.io/name: prometheus)",
+    query({ request: { object: pod("web", { "app.kubernetes.io/name": "prometheus" }) } }),
+    [],
   ],
 ]);

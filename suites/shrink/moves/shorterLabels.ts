@@ -1,6 +1,8 @@
-// Labels: a long key or value renamed everywhere it appears (selectors, objects, namespaces).
+// Labels: a long key or value renamed everywhere it appears (selectors, objects, namespaces), unless
+// a real cluster's (app.kubernetes.io/name, production: realVocabulary.ts), which read as they are.
 import type { Query } from "../../../oracles/contract/query.ts";
 import type { Move } from "../move.ts";
+import { realLabelKeys, realLabelValues } from "../realVocabulary.ts";
 
 export const shortKeys = ["app", "team", "env"];
 
@@ -13,12 +15,12 @@ export function shorterLabels(q: Query): Move[] {
   collectLabels(q, keys, values);
   const moves: Move[] = [];
   for (const key of keys) {
-    if (key === "kubernetes.io/metadata.name" || shortKeys.includes(key)) continue;
+    if (realLabelKeys.has(key) || shortKeys.includes(key)) continue;
     const to = shortKeys.find((k) => !keys.has(k));
     if (to) moves.push({ what: `the label key ${to} instead of ${key}`, query: replaceString(text, key, to) });
   }
   for (const value of values) {
-    if (value === "" || shortValues.includes(value) || value.length <= 3) continue;
+    if (realLabelValues.has(value) || shortValues.includes(value) || value.length <= 3) continue;
     const to = shortValues.find((v) => !values.has(v));
     if (to) moves.push({ what: `the label value ${to} instead of ${value}`, query: replaceString(text, value, to) });
   }

@@ -1,0 +1,40 @@
+// What `run` writes besides its reports, when asked: the expected-failures file the run implies,
+// and each cause's minimal case as a regression case file.
+import { existsSync, renameSync, writeFileSync } from "node:fs";
+import type { RunReport } from "../reports/runReport.ts";
+import { saveRegressions } from "../reports/writeReports.ts";
+import type { ExpectedFailure } from "../suites/triage/expectedFailures.ts";
+import {
+  expectedFailuresYaml,
+  loadExpectedFailures,
+  unrecorded,
+  updatedExpectedFailures,
+} from "../suites/triage/expectedFailures.ts";
+import type { RunArgs } from "./runArgs.ts";
+
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
+
+export function writeRunFiles(
+  args: RunArgs,
+  final: RunReport,
+  expected: readonly ExpectedFailure[],
+  say: (line: string) => void,
+): void {
+  if (args.updateExpectedFailures) {
+    const file = args.updateExpectedFailures;
+    const previous = existsSync(file) ? loadExpectedFailures(file) : expected;
+    const entries = updatedExpectedFailures(final, previous);
+    writeFileSync(`${file}.tmp`, expectedFailuresYaml(entries));
+    renameSync(`${file}.tmp`, file);
+    say(`${plural(entries.length, "expected failure")} written to ${file}`);
+    const left = unrecorded(final, entries);
+    if (left.length > 0)
+      say(
+        `${plural(left.length, "cause")} not recorded: not reduced before the time ran out, so ${left.length === 1 ? "its key names" : "their keys name"} a sample, not a cause; record without a time limit (--num-runs alone) to reduce every cause: ${left.map((b) => b.signature).join("; ")}`,
+      );
+  }
+  if (args.saveRegressions) {
+    const saved = saveRegressions(args.saveRegressions, final);
+    say(`${plural(saved.length, "regression case file")} written to ${args.saveRegressions}`);
+  }
+}

@@ -1,0 +1,44 @@
+// How real a case is: whether a real cluster can be asked it (the apiserver oracle's pure check,
+// the reason a bundle gets not-reproducible.txt), and which of a cause's reduced examples is the
+// one to show. The reducer keeps the first (suites/shrink/normaliseQuery.ts `reproducible`), the
+// merge of reduced examples into causes the second (diagnose.ts).
+import type { Query } from "../../oracles/contract/query.ts";
+import { whyNotReproducible } from "../../reports/bundleRequest.ts";
+import type { ReducedFailure } from "./reducedFailure.ts";
+import { smallerFirst } from "./smallestExample.ts";
+import type { TriageContext } from "./triageContext.ts";
+
+/**
+ * Why no real cluster can reproduce q, in the oracle's words, or undefined. An invalid subject
+ * shows when it is applied, so the request need not be sendable when the reference calls it invalid
+ * (as reports/bundle.ts asks it of a bundle's case).
+ */
+export function whyUnreal(ctx: Pick<TriageContext, "model">, q: Query): string | undefined {
+  try {
+    // The model is asked only when it matters: for a request no server can be sent.
+    const why = whyNotReproducible(q, false);
+    if (why === undefined || ctx.model(q, false).outcome.outcome !== "invalid") return why;
+    return whyNotReproducible(q, true);
+  } catch (e) {
+    // A query the oracle cannot even prepare is one no cluster is asked.
+    return `the apiserver oracle cannot prepare it: ${e instanceof Error ? e.message : String(e)}`;
+  }
+}
+
+/** The reducer's check: can a real cluster be asked q? */
+export function reproducibleBy(ctx: Pick<TriageContext, "model">): (q: Query) => boolean {
+  return (q) => whyUnreal(ctx, q) === undefined;
+}
+
+/**
+ * Of two reduced examples of one cause, the one a maintainer should see: one a cluster can
+ * reproduce before one it cannot, a corpus case (written from the upstream behaviour, with its
+ * realistic names) before a generated one, then the smaller (smallestExample.ts, an order that does
+ * not depend on which reduction finished first). Negative when `a` comes first.
+ */
+export function realismOrder(ctx: Pick<TriageContext, "model">, a: ReducedFailure, b: ReducedFailure): number {
+  const unreal = (r: ReducedFailure) => (whyUnreal(ctx, r.example.query) === undefined ? 0 : 1);
+  const generated = (r: ReducedFailure) => (r.example.corpus ? 0 : 1);
+  const candidate = (r: ReducedFailure) => ({ status: r.reduction.status, caseFile: r.example.caseFile });
+  return unreal(a) - unreal(b) || generated(a) - generated(b) || smallerFirst(candidate(a), candidate(b));
+}
