@@ -1,42 +1,29 @@
 import fc from "fast-check";
+import type { Draw } from "./drawn.ts";
+import { Drawn } from "./drawn.ts";
 
 /**
  * Drawing without fast-check's combinators. A scenario used to be a chain of chains, maps, records
  * and oneofs, each value wrapped with the context fast-check keeps to shrink it, and the
- * arbitraries inside a chain built anew for every draw: generating cost ten times deciding. The
- * runner never lets fast-check shrink a scenario (suites/shrink reduces a failure), so a generator
- * may draw in plain code from fast-check's random source instead.
+ * arbitraries inside a chain built anew for every draw: generating cost ten times deciding. A
+ * generator draws in plain code from fast-check's random source instead, and its arbitrary shrinks
+ * by replaying the draw with simpler answers (generators/drawn.ts).
  *
  * The helpers below ask the source exactly what the combinators they replace ask it, in the same
  * order (fast-check 4: constantFrom, oneof, option, record), so that a seed draws the very
  * scenarios it drew before; the leaves (double, string, arrays, dictionaries) stay fast-check's own.
  */
-export type Draw<T> = (rng: fc.Random, bias: number | undefined) => T;
+export type { Draw } from "./drawn.ts";
 
-/** An arbitrary that draws with `draw` and does not shrink. */
-class Drawn<T> extends fc.Arbitrary<T> {
-  private readonly draw: Draw<T>;
-  constructor(draw: Draw<T>) {
-    super();
-    this.draw = draw;
-  }
-  generate(rng: fc.Random, bias: number | undefined): fc.Value<T> {
-    return new fc.Value(this.draw(rng, bias), undefined);
-  }
-  canShrinkWithoutContext(_value: unknown): _value is T {
-    return false;
-  }
-  shrink(): fc.Stream<fc.Value<T>> {
-    return fc.Stream.nil();
-  }
-}
-
+/** An arbitrary that draws with `draw`, and shrinks by replaying it (generators/drawn.ts). */
 export function drawn<T>(draw: Draw<T>): fc.Arbitrary<T> {
   return new Drawn(draw);
 }
 
 /** A value of a fast-check arbitrary, from the same source. */
 export function take<T>(arb: fc.Arbitrary<T>, rng: fc.Random, bias: number | undefined): T {
+  // A plain draw inside another needs no origin of its own: it is shrunk as part of the outer one.
+  if (arb instanceof Drawn) return arb.draw(rng, bias);
   return arb.generate(rng, bias).value;
 }
 
@@ -86,12 +73,18 @@ export function optionalKey<T>(rng: fc.Random, draw: () => T): T {
  * vocabulary, a resource's operations), whose building costs more than their drawing.
  */
 export function memo<K, A>(build: (key: K) => A, limit = 10_000): (key: K) => A {
+  const once = cached<K, A>(limit);
+  return (key) => once(key, () => build(key));
+}
+
+/** memo() for a value built from more than its key: the key says what the building reads. */
+export function cached<K, A>(limit = 10_000): (key: K, build: () => A) => A {
   const cache = new Map<K, A>();
-  return (key) => {
+  return (key, build) => {
     let a = cache.get(key);
     if (a === undefined) {
       if (cache.size >= limit) cache.clear();
-      a = build(key);
+      a = build();
       cache.set(key, a);
     }
     return a;
