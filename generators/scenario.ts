@@ -1,4 +1,4 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { Capabilities } from "../oracles/contract/capabilities.ts";
 import { claimsSubjectAt, fullCapabilities } from "../oracles/contract/capabilities.ts";
 import type { Cluster } from "../oracles/contract/cluster.ts";
@@ -17,9 +17,9 @@ import type { Draw } from "./draw.ts";
 import { drawn as fromDraw, pick, recordOf, take, weighted } from "./draw.ts";
 import { invalidSubject } from "./invalidSubject.ts";
 import { manifestNulls } from "./manifestNulls.ts";
-import { matchConditions } from "./matchConditions.ts";
+import { conditionsFor } from "./matchConditions.ts";
 import { drawMatchResources } from "./matchResources.ts";
-import { params } from "./params.ts";
+import { drawParams } from "./params.ts";
 import { drawPolicyWithBinding } from "./policyWithBinding.ts";
 import type { Realm } from "./realm.ts";
 import { realm } from "./realm.ts";
@@ -125,60 +125,73 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
     return { kubernetesVersion: minor, subject: sub, cluster: c, request };
   };
   // A policy without a binding is drawn rarely (the swarm's bindings off, 1 in 8): drawn again.
-  const drawn = fromDraw((rng, bias) => {
+  const drawn: Draw<Scenario> = (rng, bias) => {
     for (;;) {
       const sc = one(rng, bias);
       if (caps.features.unboundPolicies || !isUnboundPolicy(sc.subject)) return sc;
     }
-  });
+  };
   const policies = served.some(([k]) => k === "ValidatingAdmissionPolicy" || k === "MutatingAdmissionPolicy");
   const paramRate = caps.features.params && policies ? (constraints.paramRate ?? 0) : 0;
-  if (conditionRate <= 0 && paramRate <= 0) return drawn;
+  if (conditionRate <= 0 && paramRate <= 0) return fromDraw(drawn);
   const conditionWeight = Math.round(conditionRate * 100);
   const paramWeight = Math.round(paramRate * 100);
-  const withConditions = drawn
-    .chain((sc) => withMatchConditions(sc, caps.features.validation))
-    .filter((sc) => outsideModel(sc) === undefined);
   const conditions = caps.features.matchConditions;
+  const invalidAllowed = caps.features.validation;
+  const withConditions: Draw<Scenario> = (rng, bias) =>
+    insideModel(rng, bias, (r, b) => withMatchConditions(r, b, drawn(r, b), invalidAllowed));
   // Params belong to policies: the draws of other kinds are left out of this variant.
-  const withParams = drawn
-    .filter((sc) => "policy" in sc.subject)
-    .chain((sc) =>
-      params(sc.subject, sc.cluster, {
+  const withParams: Draw<Scenario> = (rng, bias) =>
+    insideModel(rng, bias, (r, b) => {
+      let sc = drawn(r, b);
+      while (!("policy" in sc.subject)) sc = drawn(r, b);
+      const p = drawParams(r, b, sc.subject, sc.cluster, {
         conditions,
         requestNamespace: sc.request.namespace ?? "",
-        invalidRate: caps.features.validation ? 0.05 : 0,
-      }).map((p) => ({
-        ...sc,
-        ...p,
-      })),
-    )
-    .filter((sc) => outsideModel(sc) === undefined);
+        invalidRate: invalidAllowed ? 0.05 : 0,
+      });
+      return { ...sc, ...p };
+    });
   const variants = [
-    { arbitrary: drawn, weight: Math.max(0, 100 - conditionWeight - paramWeight) },
-    { arbitrary: withConditions, weight: conditionWeight },
-    { arbitrary: withParams, weight: paramWeight },
-  ];
-  return fc.oneof(...variants.filter((v) => v.weight > 0));
+    { draw: drawn, weight: Math.max(0, 100 - conditionWeight - paramWeight) },
+    { draw: withConditions, weight: conditionWeight },
+    { draw: withParams, weight: paramWeight },
+  ].filter((v) => v.weight > 0);
+  const weights = variants.map((v) => v.weight);
+  return fromDraw((rng, bias) => (variants[weighted(rng, weights)] as (typeof variants)[number]).draw(rng, bias));
 }
 
+/**
+ * A scenario the reference model decides (oracles/model/outsideModel.ts), drawn again until it is
+ * one: most are, and a filter on the whole draw keeps the distribution the runner always drew.
+ */
+function insideModel(rng: fc.Random, bias: number | undefined, draw: Draw<Scenario>): Scenario {
+  for (;;) {
+    const sc = draw(rng, bias);
+    if (outsideModel(sc) === undefined) return sc;
+  }
+}
+
+const users = userInfo();
+
 /** The scenario with conditions on its policy or webhook and a drawn user on its request. */
-function withMatchConditions(sc: Scenario, invalidAllowed: boolean): fc.Arbitrary<Scenario> {
+function withMatchConditions(
+  rng: fc.Random,
+  bias: number | undefined,
+  sc: Scenario,
+  invalidAllowed: boolean,
+): Scenario {
   const s = sc.subject;
-  if (s.kind === "MatchResources") return fc.constant(sc);
-  return fc
-    .record({
-      conditions: matchConditions(sc.request, { invalidRate: invalidAllowed ? 0.05 : 0 }),
-      user: userInfo(),
-    })
-    .map(({ conditions, user }) => {
-      const request = user === undefined ? sc.request : { ...sc.request, userInfo: user };
-      const subject: Subject =
-        "policy" in s
-          ? { ...s, policy: { ...s.policy, matchConditions: conditions } }
-          : { ...s, webhook: { ...s.webhook, matchConditions: conditions } };
-      return { ...sc, subject, request };
-    });
+  if (s.kind === "MatchResources") return sc;
+  const conditions = take(conditionsFor(sc.request, invalidAllowed), rng, bias);
+  const user = take(users, rng, bias);
+  recordOf(rng, {}); // the conditions and the user were drawn as one record
+  const request = user === undefined ? sc.request : { ...sc.request, userInfo: user };
+  const subject: Subject =
+    "policy" in s
+      ? { ...s, policy: { ...s.policy, matchConditions: conditions } }
+      : { ...s, webhook: { ...s.webhook, matchConditions: conditions } };
+  return { ...sc, subject, request };
 }
 
 // The CRD twice: its equivalents come from the cluster and may lack a kind.
