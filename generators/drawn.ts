@@ -23,32 +23,39 @@ class Origin {
   }
 }
 
-type Move = readonly ["delete" | "simplest" | "halve", number, number];
+type Move = readonly ["delete" | "simplest" | "toward", number, number];
 
-/** Runs of answers deleted (the longest first), then each answer to its simplest, then halfway. */
+/**
+ * Runs of answers deleted (the longest first), then each answer set to its simplest, then moved
+ * towards it by half the gap, a quarter, and so on to one step (fast-check's integer shrinking).
+ */
 function moves(c: Choices): Move[] {
   const n = c.made.length;
   const out: Move[] = [];
   let size = 1;
   while (size * 2 <= n) size *= 2;
   for (; size >= 1; size /= 2) for (let i = 0; i + size <= n; i += size) out.push(["delete", i, size]);
-  for (let i = 0; i < n; i++) if (c.made[i] !== c.simplest[i]) out.push(["simplest", i, 1]);
-  for (let i = 0; i < n; i++) if (c.made[i] !== c.simplest[i]) out.push(["halve", i, 1]);
+  for (let i = 0; i < n; i++) if (c.made[i] !== c.simplest[i]) out.push(["simplest", i, 0]);
+  for (let i = 0; i < n; i++) {
+    const gap = Math.abs(Number(c.made[i]) - Number(c.simplest[i]));
+    for (let k = 1; gap / 2 ** k >= 1; k++) out.push(["toward", i, k]);
+  }
   return out;
 }
 
-function applied(c: Choices, [kind, i, size]: Move): Choice[] {
+function applied(c: Choices, [kind, i, k]: Move): Choice[] {
   const made = [...c.made];
-  if (kind === "delete") made.splice(i, size);
-  else {
-    made[i] = kind === "simplest" ? (c.simplest[i] as Choice) : halfway(made[i] as Choice, c.simplest[i] as Choice);
-  }
+  if (kind === "delete") made.splice(i, k);
+  else
+    made[i] = kind === "simplest" ? (c.simplest[i] as Choice) : toward(made[i] as Choice, c.simplest[i] as Choice, k);
   return made;
 }
 
-function halfway(m: Choice, s: Choice): Choice {
-  if (typeof m === "bigint" && typeof s === "bigint") return s + (m - s) / 2n;
-  return (s as number) + Math.trunc(((m as number) - (s as number)) / 2);
+/** m moved towards s by the gap over 2^k. */
+function toward(m: Choice, s: Choice, k: number): Choice {
+  if (typeof m === "bigint" && typeof s === "bigint") return m - (m - s) / 2n ** BigInt(k);
+  const step = Math.trunc(((m as number) - (s as number)) / 2 ** k);
+  return (m as number) - step;
 }
 
 /** An arbitrary that draws in plain code and shrinks by replaying simpler answers (generators/choices.ts). */
