@@ -66,6 +66,11 @@ const figures = [
     return scenarios.length;
   }),
   measure("generated scenarios", () => fc.sample(scenario(), { numRuns: 500, seed: seed++ }).length),
+  // As the generated phase draws for an implementation that claims matchConditions and params.
+  measure(
+    "generated scenarios, conditions and params",
+    () => fc.sample(scenario({ conditionRate: 0.2, paramRate: 0.2 }), { numRuns: 500, seed: seed++ }).length,
+  ),
   measure("corpus tests replayed (test x minor)", () => replayWithModel(cases).length),
 ];
 
