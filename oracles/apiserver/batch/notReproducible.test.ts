@@ -135,6 +135,18 @@ describe("why a real cluster cannot reproduce a query, by kind", () => {
     });
   });
 
+  it("a webhook's error is a real request whose failure the oracle cannot attribute to its probe", () => {
+    const hook: Query = {
+      ...base,
+      subject: { kind: "ValidatingWebhook", webhook: { rules: [rule], failurePolicy: "Ignore" } },
+    };
+    expect(whyNotReproducible(hook, false)).toBeUndefined();
+    expect(whyNotReproducible(hook, false, true)).toEqual({
+      kind: "unobservable",
+      why: expect.stringMatching(/names no webhook/),
+    });
+  });
+
   it("a report says which kind it is", () => {
     expect(notReproducibleLead("unreal-input")).toMatch(/^no real cluster sends this input/);
     expect(notReproducibleLead("unobservable")).toMatch(/^a real cluster sends it, but the apiserver oracle cannot/);
