@@ -16,6 +16,10 @@ const options = {
     help: "who decides where the model stops (?., isIP, quantity, authorizer, …): auto (default) the upstream oracle of each minor already built in the cache; upstream builds it if need be (minutes, Go); model sends nothing there",
   },
   ...budgetOptions,
+  "time-limit": {
+    ...budgetOptions["time-limit"],
+    help: "bounds the run from the implementation's ready (start-up has a budget of its own, 10-30 s); alone, no limit on the number of scenarios; with --num-runs, whichever comes first",
+  },
   mode: {
     type: "string",
     value: "ci|explore",
@@ -55,7 +59,7 @@ const options = {
     repeatable: true,
     group: "Reports",
     complete: async () => ["default", "github", "json"],
-    help: "what the run prints (repeat it or separate by commas; default: default): default the summary; github an annotation per cause (on its bundle's case.yaml) and a log group per phase; json the run report on stdout, everything else on stderr. The report files are written whatever is chosen",
+    help: "what the run prints (repeat it or separate by commas; default: default): default the summary; github an annotation per cause (on its bundle's case.yaml, relative to GITHUB_WORKSPACE or the working directory; none outside it) and a log group per phase; json the run report on stdout, everything else on stderr. The report files are written whatever is chosen",
   },
   "progress-interval": {
     type: "string",
@@ -81,9 +85,10 @@ export const runCommand = defineCommand({
   description: `The corpus (the case files given, default: the corpus shipped with matchconform), then
 generated scenarios compared with the reference model, then the invariants on the implementation
 alone; without an implementation, the built-in model. Every failure is reduced to a minimal case and
-grouped by cause. --time-limit bounds the whole run from the command's start (corpus until 30 % of
-it, generated until 60 %, invariants until 80 %, then reduction) plus a 5 s grace. Reports are
-written also when the run ends early (a signal, an implementation that would not start).`,
+grouped by cause. --time-limit bounds the run from the implementation's ready (corpus until 30 % of
+it, generated until 60 %, invariants until 80 %, then reduction) plus a 5 s grace; start-up has a
+budget of its own, as long as the limit but between 10 s and 30 s. Reports are written also when
+the run ends early (a signal, an implementation that would not start).`,
   positionals: { complete: "file" },
   options,
   examples: [
