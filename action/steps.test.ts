@@ -107,7 +107,8 @@ describe("the action's run and summary steps", () => {
     const s = await steps({ IMPLEMENTATION: simpleMatcher, KUBERNETES_VERSIONS: "1.36 1.37" });
     const commands = `${s.runLog}\n${s.runErr}`.split("\n").filter((l) => /^::(end)?group::/.test(l));
     expect(commands.filter((l) => l === "::group::corpus")).toHaveLength(2);
-    commands.forEach((l, i) => expect(l, `command ${i}`).toMatch(i % 2 === 0 ? /^::group::\S/ : /^::endgroup::$/));
+    for (const [i, l] of commands.entries())
+      expect(l, `command ${i}`).toMatch(i % 2 === 0 ? /^::group::\S/ : /^::endgroup::$/);
   }, 120_000);
 
   it("explore: a new seed, the bug's cause as warnings, and the job passes", async () => {
