@@ -100,7 +100,7 @@ const known: Readonly<Record<Exclude<DriftCauseName, Fallback>, KnownCause>> = {
   },
 };
 
-export type Fallback = "notAskedAtTheOther" | "unexplained";
+type Fallback = "notAskedAtTheOther" | "unexplained";
 
 const fallbacks: Readonly<Record<Fallback, DriftCause>> = {
   // A changed verdict that no change explains is a finding: the server, or the recording, moved.
@@ -113,16 +113,21 @@ const fallbacks: Readonly<Record<Fallback, DriftCause>> = {
   },
 };
 
+/** Where a query stands in the drift: recorded at both with another verdict, or at one minor only. */
+export type DriftSide = "changed" | "onlyOlder" | "onlyNewer";
+
 /**
- * The first known change between the minors that reaches the query and moves what the entry shows:
- * for a changed verdict, a change of verdict (else "unexplained"); for a query one minor only
- * recorded, a change of what the oracle can ask (else "notAskedAtTheOther").
+ * The first known change between the minors that reaches the query and explains where it stands:
+ * a changed verdict, a change of verdict (else "unexplained"); a query only the newer minor recorded,
+ * a change that lets the oracle ask it there (else "notAskedAtTheOther"). Every known change of what
+ * can be asked widens it, so a query only the older minor recorded is "notAskedAtTheOther".
  */
-export function driftCauseOf(q: Query, older: Minor, newer: Minor, fallback: Fallback): DriftCauseName {
-  const moves = fallback === "unexplained" ? "verdict" : "asking";
+export function driftCauseOf(q: Query, older: Minor, newer: Minor, side: DriftSide): DriftCauseName {
+  if (side === "onlyOlder") return "notAskedAtTheOther";
+  const moves = side === "changed" ? "verdict" : "asking";
   for (const [name, cause] of Object.entries(known) as [Exclude<DriftCauseName, Fallback>, KnownCause][])
     if (cause.moves === moves && cause.applies(q, older, newer)) return name;
-  return fallback;
+  return side === "changed" ? "unexplained" : "notAskedAtTheOther";
 }
 
 export function driftCause(name: DriftCauseName): DriftCause {

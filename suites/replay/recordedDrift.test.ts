@@ -43,6 +43,15 @@ const pod = (name: string) =>
     name,
     object: { apiVersion: "v1", kind: "Pod", metadata: { name, namespace: "default" } },
   }) as const;
+// admissionregistration.k8s.io/v1 serves MutatingAdmissionPolicies from 1.36 on.
+const mutatingPolicyObject = (name: string) =>
+  ({
+    operation: "CREATE",
+    resource: { group: "admissionregistration.k8s.io", version: "v1", resource: "mutatingadmissionpolicies" },
+    kind: { group: "admissionregistration.k8s.io", version: "v1", kind: "MutatingAdmissionPolicy" },
+    name,
+    object: { apiVersion: "admissionregistration.k8s.io/v1", kind: "MutatingAdmissionPolicy", metadata: { name } },
+  }) as const;
 const cluster = { namespaces: { default: { "kubernetes.io/metadata.name": "default" } } };
 
 const match: Outcome = { outcome: "match" };
@@ -70,12 +79,14 @@ function twoRecordings(): [string, string] {
     [webhook, pod("same"), match],
     [policy, pod("moved"), match],
     [policy, pod("gone"), noMatch],
+    [webhook, mutatingPolicyObject("old"), noMatch],
   ]);
   const newer = recording(root, "v1.37.2", "1.37", [
     [webhook, tokenReview, noMatch],
     [webhook, pod("same"), match],
     [policy, pod("moved"), noMatch],
     [mutating, pod("new"), match],
+    [webhook, mutatingPolicyObject("new"), noMatch],
   ]);
   return [older, newer];
 }
@@ -99,11 +110,18 @@ describe("the drift between two recordings", () => {
     });
     // No upstream change makes a policy stop matching a pod: a finding, and the model follows 1.34 only.
     expect(changed["ValidatingAdmissionPolicy/pods.yaml"]).toMatchObject({ cause: "unexplained", model: "older only" });
-    expect(d.onlyNewer.map((e) => [e.kind, e.cause])).toEqual([
-      ["MutatingAdmissionPolicy", "mutatingPolicyServedAsV1"],
+    expect(d.onlyNewer.map((e) => [e.file, e.cause])).toEqual([
+      ["MutatingAdmissionPolicy/pods.yaml", "mutatingPolicyServedAsV1"],
+      ["ValidatingWebhook/mutatingadmissionpolicies.admissionregistration.k8s.io.yaml", "resourceServedLater"],
     ]);
-    expect(d.onlyOlder.map((e) => [e.kind, e.cause, e.older?.outcome])).toEqual([
-      ["ValidatingAdmissionPolicy", "notAskedAtTheOther", "noMatch"],
+    // Every known change widens what the newer minor asks: none explains a query only the older recorded.
+    expect(d.onlyOlder.map((e) => [e.file, e.cause, e.older?.outcome])).toEqual([
+      ["ValidatingAdmissionPolicy/pods.yaml", "notAskedAtTheOther", "noMatch"],
+      [
+        "ValidatingWebhook/mutatingadmissionpolicies.admissionregistration.k8s.io.yaml",
+        "notAskedAtTheOther",
+        "noMatch",
+      ],
     ]);
   });
 

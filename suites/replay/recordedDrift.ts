@@ -12,7 +12,7 @@ import type { Minor } from "../../oracles/contract/versions.ts";
 import { minorNumber } from "../../oracles/contract/versions.ts";
 import { loadAll } from "../format/loadAll.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
-import type { DriftCauseName, Fallback } from "./driftCauses.ts";
+import type { DriftCauseName, DriftSide } from "./driftCauses.ts";
 import { driftCauseOf } from "./driftCauses.ts";
 import { replayWithModel } from "./replayCases.ts";
 
@@ -62,11 +62,11 @@ export function recordedDrift(dirA: string, dirB: string): Drift {
     (a, b) => minorNumber(a.recording.minor) - minorNumber(b.recording.minor),
   ) as [Loaded, Loaded];
   const [o, n] = [older.recording.minor, newer.recording.minor];
-  const entry = (key: string, c: LoadedCase, fallback: Fallback, side: Partial<DriftEntry>): DriftEntry => ({
+  const entry = (key: string, c: LoadedCase, where: DriftSide, side: Partial<DriftEntry>): DriftEntry => ({
     file: key.slice(0, key.indexOf("\n")),
     description: c.description,
     kind: c.subject.kind,
-    cause: driftCauseOf(queryOf(c, n), o, n, fallback),
+    cause: driftCauseOf(queryOf(c, n), o, n, where),
     ...side,
   });
   let same = 0;
@@ -76,12 +76,12 @@ export function recordedDrift(dirA: string, dirB: string): Drift {
     if (b === undefined) continue;
     const [ea, eb] = [expectedOf(a), expectedOf(b)];
     if (sameVerdict(ea, eb)) same++;
-    else changed.push(entry(key, b, "unexplained", { older: ea, newer: eb, model: modelFollows(a, b) }));
+    else changed.push(entry(key, b, "changed", { older: ea, newer: eb, model: modelFollows(a, b) }));
   }
   const only = (from: Loaded, to: Loaded, side: "older" | "newer") =>
     [...from.byKey]
       .filter(([k]) => !to.byKey.has(k))
-      .map(([k, c]) => entry(k, c, "notAskedAtTheOther", { [side]: expectedOf(c) }));
+      .map(([k, c]) => entry(k, c, side === "older" ? "onlyOlder" : "onlyNewer", { [side]: expectedOf(c) }));
   return {
     older: older.recording,
     newer: newer.recording,

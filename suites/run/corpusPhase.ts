@@ -33,7 +33,7 @@ export async function runCorpus(ctx: RunContext, cases: readonly LoadedCase[]): 
   ctx.inScope.corpus = work.length;
   ctx.progress.phase("corpus", work.length);
   let done = 0;
-  await inParallel(work, questionsInFlight, async ({ c, t, minor }) => {
+  await inParallel(work, questionsInFlight, async ({ c, t, minor }, index) => {
     const query = corpusQuery(c, t, minor);
     const answer = await ctx.ask(query);
     if (answer === undefined) return; // not run: time limit
@@ -60,6 +60,7 @@ export async function runCorpus(ctx: RunContext, cases: readonly LoadedCase[]): 
         }),
         minor,
         "corpus",
+        [index, 0],
       );
     }
     ctx.progress.tick(++done, counts.failed);

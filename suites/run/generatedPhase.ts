@@ -68,6 +68,7 @@ export async function runGenerated(ctx: RunContext): Promise<GeneratedCounts> {
         }),
         q.kubernetesVersion,
         "generated",
+        [batch, index],
       );
     });
     ctx.progress.tick(counts.scenarios, counts.diverged);

@@ -77,6 +77,7 @@ export async function runInvariants(ctx: RunContext): Promise<InvariantCounts[]>
         }),
         q.kubernetesVersion,
         "invariant",
+        [i, index],
       );
     });
     done += budget.invariantRuns;
