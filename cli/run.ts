@@ -53,8 +53,9 @@ interface RunSetup {
   readonly output: RunOutput;
 }
 
-// The time limit counts from the command's start (performance.now() is 0 then): loading the
-// cases and starting the implementation are part of the run.
+// The run's clock starts with the command (performance.now() is 0 then), so that the report's
+// start-up time counts loading the cases and starting the implementation; the time limit counts
+// from the implementation's ready (suites/run/runContext.ts).
 const startedAt = 0;
 
 /** Every flag read; the corpus is loaded once the report folder is known to be writable (it takes seconds). */

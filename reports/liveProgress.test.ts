@@ -47,6 +47,25 @@ describe("liveProgress outside a terminal", () => {
     expect(raw).toEqual([]);
   });
 
+  it("prints the line from a tick when the timer cannot fire (an event loop kept busy)", () => {
+    vi.useRealTimers();
+    vi.useFakeTimers({ toFake: ["performance"] });
+    const { p, lines } = collect(false);
+    p.phase("generated", 300);
+    p.tick(10, 0);
+    vi.advanceTimersByTime(1200);
+    p.tick(100, 1);
+    p.tick(101, 1);
+    vi.advanceTimersByTime(1000);
+    p.tick(200, 2);
+    p.done();
+    expect(lines).toEqual([
+      "[0 s] generated: started, 300 to do",
+      "[1 s] generated: 100/300, 1 failing · 1 divergence so far · 59 s left",
+      "[2 s] generated: 200/300, 2 failing · 2 divergences so far · 58 s left",
+    ]);
+  });
+
   it("folds each phase into a GitHub log group", () => {
     const { p, lines } = collect(false, true);
     p.phase("corpus", 1);

@@ -41,14 +41,25 @@ export function progressText(s: State, now: number, deadline: number | undefined
 export function liveProgress(o: LiveProgressOptions): Progress & { done(): void } {
   const s: State = { name: "", total: 0, done: 0, failures: 0, before: 0 };
   const started = performance.now();
+  const interval = o.intervalMs ?? defaultIntervalMs;
   let lastDrawn = 0;
+  let lastLine = started;
   let grouped = false;
   const stamp = () => `[${Math.round((performance.now() - started) / 1000)} s] `;
+  // Due after an interval less a timer's jitter, so that the timer and a tick never both print one.
+  const lineDue = (now: number, slack: number) => s.name !== "" && now - lastLine >= interval - slack;
+  const progressLine = (now: number) => {
+    lastLine = now;
+    o.line(stamp() + progressText(s, now, o.deadline));
+  };
+  // The timer speaks when no tick comes (a hung implementation); a tick speaks when the timer cannot,
+  // as when the in-process model keeps the event loop busy for a whole phase.
   const timer = o.tty
     ? undefined
     : setInterval(() => {
-        if (s.name !== "") o.line(stamp() + progressText(s, performance.now(), o.deadline));
-      }, o.intervalMs ?? defaultIntervalMs);
+        const now = performance.now();
+        if (lineDue(now, 50)) progressLine(now);
+      }, interval);
   // A progress line never keeps a finished command alive.
   timer?.unref();
   const endGroup = () => {
@@ -73,7 +84,11 @@ export function liveProgress(o: LiveProgressOptions): Progress & { done(): void 
       s.done = done;
       s.failures = failures;
       const now = performance.now();
-      if (!o.tty || now - lastDrawn < 100) return;
+      if (!o.tty) {
+        if (lineDue(now, 0)) progressLine(now);
+        return;
+      }
+      if (now - lastDrawn < 100) return;
       lastDrawn = now;
       o.write(`\r\x1b[2K${progressText(s, now, o.deadline)}`);
     },

@@ -119,6 +119,9 @@ describe("navigation", () => {
     expect(page).toMatch(/<details><summary>minimal case/); // folded
     expect(page).not.toMatch(/<details open/);
     expect(page).toMatch(/@media print\{[^}]*/);
+    // A cause with its minimal case unfolded runs to pages: kept whole, it left a page blank before it.
+    expect(page).toMatch(/@media print\{.*\.title\{break-after:avoid-page\}/s);
+    expect(page).not.toMatch(/\.bucket\{break-inside:avoid/);
     expect(page).not.toMatch(/<script[^>]*src=|<link[^>]*href=/); // nothing fetched
     const links = [...page.matchAll(/href="(bundles\/[^"]+)"/g)].map((m) => m[1] ?? "");
     expect(links.length).toBe(4);

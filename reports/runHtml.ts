@@ -18,7 +18,7 @@ pre.summary{white-space:pre-wrap;max-height:none}pre{background:#f6f8fa;padding:
 details summary{cursor:pointer}nav.toc{border-left:3px solid #d0d7de;padding-left:1rem;margin:1rem 0}nav.toc ol{margin:.3rem 0}
 a.anchor{color:#57606a;text-decoration:none;margin-left:.4rem}.bundle{font-size:.9rem}
 @media (max-width:48rem){body{margin:1rem auto}.pair{grid-template-columns:1fr}table{display:block;overflow-x:auto}}
-@media print{body{max-width:none;margin:0;font-size:11pt}nav.toc,a.anchor{display:none}.bucket{break-inside:avoid-page}
+@media print{body{max-width:none;margin:0;font-size:11pt}nav.toc,a.anchor{display:none}h2,.title{break-after:avoid-page}.pair,.sig{break-inside:avoid-page}
 pre{max-height:none;white-space:pre-wrap}details>*{display:block}details::details-content{content-visibility:visible;display:block}}`;
 
 /** Closed <details> do not print their content in every browser: open them all before printing. */

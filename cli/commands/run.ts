@@ -55,7 +55,7 @@ const options = {
     repeatable: true,
     group: "Reports",
     complete: async () => ["default", "github", "json"],
-    help: "what the run prints (repeat it or separate by commas; default: default): default the summary; github an annotation per cause (on its bundle's case.yaml) and a log group per phase; json the run report on stdout, everything else on stderr. The report files are written whatever is chosen",
+    help: "what the run prints (repeat it or separate by commas; default: default): default the summary; github an annotation per cause (on its bundle's case.yaml, relative to GITHUB_WORKSPACE or the working directory; none outside it) and a log group per phase; json the run report on stdout, everything else on stderr. The report files are written whatever is chosen",
   },
   "progress-interval": {
     type: "string",
@@ -84,7 +84,8 @@ alone; without an implementation, the built-in model. Every failure is reduced t
 grouped by cause. In --mode ci (the default) the work is fixed by the seed and the profile, the
 same on a quiet and a loaded machine, and --time-limit is only a ceiling against a hang (reaching
 it exits 3); in --mode explore it bounds the run (corpus until 30 % of it, generated until 60 %,
-invariants until 80 %, then reduction). Either way plus a 5 s grace. Reports are written also when
+invariants until 80 %, then reduction). Either way it counts from the implementation's
+ready (start-up has a budget of its own, 10-30 s), plus a 5 s grace. Reports are written also when
 the run ends early (a signal, an implementation that would not start).`,
   positionals: { complete: "file" },
   options,
