@@ -7,9 +7,9 @@ export const simpleBugs = bugSwitches;
 
 /** A title naming the behaviour of each simple-matcher switch. */
 export const bugTitles: Readonly<Record<(typeof bugSwitches)[number], RegExp>> = {
-  "pods-star-excludes-main": /^"x\/\*" also matches x itself/,
-  "star-matches-subresources": /^no resource entry matches a subresource \("\*" and "x" never do\)/,
-  "object-selector-new-only": /^the old object matches/,
+  "pods-star-excludes-main": /^leaves the resource itself out of "x\/\*"/,
+  "star-matches-subresources": /^matches subresources with the resource entry "\*"/,
+  "object-selector-new-only": /^matches the objectSelector on the new object only/,
   "omitted-matchpolicy-exact": /^takes an omitted matchPolicy as Exact/,
   "namespace-object-stored-labels": /^matches a Namespace CREATE or UPDATE on the stored namespace's labels/,
   "cluster-scoped-uses-namespace-selector": /^evaluates the namespaceSelector on a cluster-scoped request/,

@@ -334,6 +334,33 @@ const rows: readonly Row[] = [
     ),
     title: /^evaluates the namespaceSelector on a cluster-scoped request: /,
   },
+  {
+    behaviour: "matches the objectSelector on the new object only",
+    matcher: simple("object-selector-new-only"),
+    query: query(matchResources({ objectSelector: { matchLabels: { app: "web" } }, resourceRules: [everything] }), {
+      ...pod("web"),
+      operation: "UPDATE",
+      oldObject: object("v1", "Pod", { name: "web", namespace: "default", labels: { app: "web" } }),
+    }),
+    title: /^matches the objectSelector on the new object only: /,
+  },
+  {
+    behaviour: 'leaves the resource itself out of "x/*"',
+    matcher: simple("pods-star-excludes-main"),
+    query: query(matchResources({ resourceRules: [rule([""], ["v1"], ["pods/*"])] }), pod("web")),
+    title: /^leaves the resource itself out of "x\/\*": /,
+  },
+  {
+    behaviour: 'matches subresources with "*"',
+    matcher: simple("star-matches-subresources"),
+    query: query(matchResources({ resourceRules: [rule([""], ["v1"], ["*"])] }), {
+      ...pod("web"),
+      operation: "UPDATE",
+      subResource: "status",
+      oldObject: object("v1", "Pod", { name: "web", namespace: "default" }),
+    }),
+    title: /^matches subresources with the resource entry "\*": /,
+  },
 ];
 
 describe("a counterfactual probe", () => {

@@ -12,10 +12,12 @@ import { messageOnly } from "./messageOnly.ts";
 import { missingNamespaceRule } from "./missingNamespace.ts";
 import { mutatingDeleteRule } from "./mutatingDelete.ts";
 import { namespaceOwnLabelsRule } from "./namespaceOwnLabels.ts";
+import { objectSelectorNewOnlyRule } from "./objectSelectorNewOnly.ts";
 import { placement } from "./placement.ts";
 import type { Finding, ReducedCase, TriageRule } from "./rule.ts";
 import { skipsConditionsRule } from "./skipsConditions.ts";
 import { starResourceNamesRule } from "./starResourceNames.ts";
+import { mainOutOfWildcardRule, starSubresourcesRule } from "./subresourceWildcards.ts";
 
 export const rules: readonly TriageRule[] = [
   // Only the message differs: nothing else is asked.
@@ -41,6 +43,9 @@ export const rules: readonly TriageRule[] = [
   missingNamespaceRule,
   // Behaviours that show through many resource clauses: keyed once whichever rule the case crossed.
   clusterScopedSelectorRule,
+  objectSelectorNewOnlyRule,
+  mainOutOfWildcardRule,
+  starSubresourcesRule,
 ];
 
 export async function firstFinding(ctx: TriageContext, c: ReducedCase): Promise<Finding | undefined> {
