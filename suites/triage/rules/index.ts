@@ -3,6 +3,7 @@
 import type { TriageContext } from "../triageContext.ts";
 import { celPart } from "./celPart.ts";
 import { clusterScopedSelectorRule } from "./clusterScopedSelector.ts";
+import { emptyRulesNothingRule } from "./emptyRulesNothing.ts";
 import { ignoreSwallowsSelectorErrorRule, warnDropsConfigErrorRule } from "./errorsKept.ts";
 import { exemptKindsRule } from "./exemptKinds.ts";
 import { generateNameAsNameRule } from "./generateNameAsName.ts";
@@ -18,6 +19,7 @@ import type { Finding, ReducedCase, TriageRule } from "./rule.ts";
 import { skipsConditionsRule } from "./skipsConditions.ts";
 import { starResourceNamesRule } from "./starResourceNames.ts";
 import { mainOutOfWildcardRule, starSubresourcesRule } from "./subresourceWildcards.ts";
+import { unboundPolicyRule } from "./unboundPolicy.ts";
 
 export const rules: readonly TriageRule[] = [
   // Only the message differs: nothing else is asked.
@@ -46,6 +48,8 @@ export const rules: readonly TriageRule[] = [
   objectSelectorNewOnlyRule,
   mainOutOfWildcardRule,
   starSubresourcesRule,
+  emptyRulesNothingRule,
+  unboundPolicyRule,
 ];
 
 export async function firstFinding(ctx: TriageContext, c: ReducedCase): Promise<Finding | undefined> {

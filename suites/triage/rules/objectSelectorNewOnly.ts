@@ -1,7 +1,7 @@
 // "Matches the objectSelector on the new object only": where the subject has an objectSelector and
-// the request an old object, the divergence disappears once the old object carries the new one's
-// labels (none, when there is no new object: a DELETE), and the implementation answered the case
-// as kube-apiserver answers that: it never let the old object match. kube-apiserver's
+// the request an old object, the divergence disappears once the old object is the new one (none,
+// when there is no new object: a DELETE), and the implementation answered the case as
+// kube-apiserver answers that: it never let the old object match. kube-apiserver's
 // MatchObjectSelector matches when the object or the old object does.
 import type { KubeObject, LabelSelector } from "../../../oracles/contract/kube.ts";
 import type { Query } from "../../../oracles/contract/query.ts";
@@ -30,18 +30,15 @@ export const objectSelectorNewOnly: Probe = {
   name: "objectSelectorNewOnly",
   change(q: Query) {
     const old = q.request.oldObject;
-    const oldMeta = metadataOf(old);
-    if (old == null || oldMeta === undefined) return undefined;
+    if (old == null || metadataOf(old) === undefined) return undefined;
     let selected = false;
     mapSelectors(q.subject, (x) => {
       selected ||= hasSelector(x.objectSelector);
       return x;
     });
-    if (!selected) return undefined;
-    const { labels: _, ...rest } = oldMeta;
-    const labels = metadataOf(q.request.object)?.labels;
-    const metadata = labels === undefined ? rest : { ...rest, labels };
-    return { ...q, request: { ...q.request, oldObject: { ...old, metadata } } };
+    // The old object as the new one: a copy of it, or none where there is no new object (a
+    // DELETE), so that only the new object can match.
+    return selected ? { ...q, request: { ...q.request, oldObject: q.request.object ?? null } } : undefined;
   },
   asIf: true,
   behaviour: () => objectSelectorNewOnlyBehaviour,
