@@ -398,6 +398,25 @@ const rows: readonly Row[] = [
     ),
     title: /^matches the objectSelector on the new object only: /,
   },
+  {
+    // Not "treats generateName as the name": "" in an excludeResourceRule never matches (seed 1).
+    behaviour: 'never excludes the name "" (a neighbour of generateName as the name)',
+    matcher: simple("resource-names-ignore-empty"),
+    query: query(
+      {
+        kind: "MutatingAdmissionPolicy",
+        policy: {
+          matchConstraints: {
+            resourceRules: [rule(["*"], ["*"], ["pods"])],
+            excludeResourceRules: [rule(["*"], ["*"], ["pods"], { resourceNames: [""] })],
+          },
+        },
+        binding: {},
+      },
+      pod("", { generateName: "web-", namespace: "default" }),
+    ),
+    title: undefined,
+  },
 ];
 
 describe("a counterfactual probe", () => {
