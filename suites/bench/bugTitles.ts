@@ -21,8 +21,8 @@ export const bugTitles: Readonly<Record<(typeof bugSwitches)[number], RegExp>> =
   "resource-names-ignore-empty": /resourceNames|generateName/,
   "no-exemptions": /^does not exempt what kube-apiserver never sends to policies and webhooks/,
   "scope-namespaced-includes-namespace": /core\/v1 namespaces/,
-  "empty-resource-rules-match-nothing": /^empty resourceRules match every resource/,
-  "no-binding-still-evaluated": /^a policy that no binding selects is never evaluated/,
+  "empty-resource-rules-match-nothing": /^takes resourceRules \[\] as matching nothing/,
+  "no-binding-still-evaluated": /^evaluates a policy that no binding selects/,
   // Where the minimal case crosses another bug the probe cannot fire; the clause then names it.
   "mutating-policy-handles-delete":
     /^(dispatches a MutatingAdmissionPolicy for DELETE|a mutating admission policy is never dispatched for DELETE)/,
