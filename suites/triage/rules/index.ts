@@ -9,13 +9,19 @@ import { exemptKindsRule } from "./exemptKinds.ts";
 import { generateNameAsNameRule } from "./generateNameAsName.ts";
 import { guessesPluralRule } from "./guessesPlural.ts";
 import { ignoresEquivalentRule } from "./ignoresEquivalent.ts";
+import { ignoresParamKindRule } from "./ignoresParamKind.ts";
+import { ignoresPolicyConstraintsRule } from "./ignoresPolicyConstraints.ts";
+import { ignoresValidationActionsRule } from "./ignoresValidationActions.ts";
 import { messageOnly } from "./messageOnly.ts";
 import { missingNamespaceRule } from "./missingNamespace.ts";
 import { mutatingDeleteRule } from "./mutatingDelete.ts";
 import { namespaceOwnLabelsRule } from "./namespaceOwnLabels.ts";
 import { objectSelectorNewOnlyRule } from "./objectSelectorNewOnly.ts";
+import { paramFromOtherNamespaceRule } from "./paramFromOtherNamespace.ts";
+import { paramNotFoundRule } from "./paramNotFound.ts";
 import { placement } from "./placement.ts";
 import type { Finding, ReducedCase, TriageRule } from "./rule.ts";
+import { selectorParamsAsListRule } from "./selectorParamsAsList.ts";
 import { skipsConditionsRule } from "./skipsConditions.ts";
 import { starResourceNamesRule } from "./starResourceNames.ts";
 import { mainOutOfWildcardRule, starSubresourcesRule } from "./subresourceWildcards.ts";
@@ -28,8 +34,19 @@ export const rules: readonly TriageRule[] = [
   // disappear, and names what the implementation does. Conditions not evaluated at all come
   // before the CEL parts, so that such a tool is not sent hunting a CEL function.
   skipsConditionsRule,
+  // A condition's error failing the request whatever validationActions say, and params collected
+  // otherwise than CollectParams does: named before the CEL parts, which would name the condition
+  // that saw them (a params field missing, an error).
+  ignoresValidationActionsRule,
+  paramFromOtherNamespaceRule,
+  ignoresParamKindRule,
+  paramNotFoundRule,
+  selectorParamsAsListRule,
   // The decision turns on matchConditions: the part of a condition the implementation gets wrong.
   celPart,
+  // A policy's constraints decided by where they stand rather than what they say: ignored once a
+  // binding exists (whatever the binding holds), else placement's wider "decided as a binding's".
+  ignoresPolicyConstraintsRule,
   // A policy's constraints decided by where they stand rather than what they say.
   placement,
   ignoresEquivalentRule,
