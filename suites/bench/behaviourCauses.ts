@@ -3,8 +3,10 @@
 // real-world bugs at seeds 1–3. For each run it prints the causes' titles; at the end, causes per
 // switch and the switches none of whose causes is titled with their behaviour (bugTitles.ts).
 //   npx tsx suites/bench/behaviourCauses.ts [--singles] [--combos 30] [--seeds 1,2,3,4,5]
-//     [--realworld] [--profile default] [--parallel 2] [--out <dir>]
+//     [--realworld] [--profile default] [--num-runs N] [--parallel 2] [--out <dir>]
 // (the real-world miniatures always with the default profile, as a user's first run would be).
+// --num-runs bounds each run by work alone (no time limit), so that the machine's load does not
+// decide how many causes are reduced and so how they are keyed.
 // Each run's reports stay under --out (default a folder in the system's temp folder).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
@@ -42,11 +44,12 @@ const offline = (bugs: readonly string[]) =>
   `node ${root("examples/offline-evaluator/offline-evaluator.mjs")} --bug ${bugs.join(",")}`;
 
 /** One CLI run; its report.json read back. */
-function runCli(p: Planned, out: string, profile: string): Promise<Measured> {
+function runCli(p: Planned, out: string, profile: string, numRuns: string | undefined): Promise<Measured> {
   const dir = join(out, p.label.replace(/[^a-z0-9,.-]+/gi, "_"));
   mkdirSync(dir, { recursive: true });
   const args = ["--import", "tsx", root("bin/matchconform.ts"), "run", "--implementation", p.implementation];
   args.push("--seed", String(p.seed), "--profile", p.profile ?? profile, "--report-dir", dir);
+  if (numRuns !== undefined) args.push("--num-runs", numRuns);
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "ignore"] });
     child.on("exit", (exitCode) => {
@@ -62,12 +65,18 @@ function runCli(p: Planned, out: string, profile: string): Promise<Measured> {
 }
 
 /** `plans` run `width` at a time, each printed as it ends. */
-async function runAll(plans: readonly Planned[], width: number, out: string, profile: string): Promise<Measured[]> {
+async function runAll(
+  plans: readonly Planned[],
+  width: number,
+  out: string,
+  profile: string,
+  numRuns: string | undefined,
+): Promise<Measured[]> {
   const results: Measured[] = [];
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < plans.length; i = next++) {
-      const m = await runCli(plans[i] as Planned, out, profile);
+      const m = await runCli(plans[i] as Planned, out, profile, numRuns);
       results.push(m);
       console.log(
         `${m.label}: ${m.causes.length} cause(s), exit ${m.exitCode}; unnamed: ${m.unnamed.join(",") || "-"}`,
@@ -99,6 +108,7 @@ async function main(): Promise<void> {
       realworld: { type: "boolean", default: false },
       profile: { type: "string", default: "default" },
       parallel: { type: "string", default: "2" },
+      "num-runs": { type: "string" },
       out: { type: "string" },
     },
   });
@@ -129,7 +139,8 @@ async function main(): Promise<void> {
     : [];
   const width = Number(values.parallel);
   // The real-world miniatures first: their figures are the ones a user's first run would give.
-  const measured = await runAll([...realworld, ...singles, ...combos], width, out, values.profile);
+  const plans = [...realworld, ...singles, ...combos];
+  const measured = await runAll(plans, width, out, values.profile, values["num-runs"]);
   const of = (ps: readonly Planned[]) => measured.filter((m) => ps.some((p) => p.label === m.label));
   console.log(`reports under ${out}`);
   summary("singles", of(singles));

@@ -7,9 +7,9 @@ export const simpleBugs = bugSwitches;
 
 /** A title naming the behaviour of each simple-matcher switch. */
 export const bugTitles: Readonly<Record<(typeof bugSwitches)[number], RegExp>> = {
-  "pods-star-excludes-main": /^"x\/\*" also matches x itself/,
-  "star-matches-subresources": /^no resource entry matches a subresource \("\*" and "x" never do\)/,
-  "object-selector-new-only": /^the old object matches/,
+  "pods-star-excludes-main": /^leaves the resource itself out of "x\/\*"/,
+  "star-matches-subresources": /^matches subresources with the resource entry "\*"/,
+  "object-selector-new-only": /^matches the objectSelector on the new object only/,
   "omitted-matchpolicy-exact": /^takes an omitted matchPolicy as Exact/,
   "namespace-object-stored-labels": /^matches a Namespace CREATE or UPDATE on the stored namespace's labels/,
   "cluster-scoped-uses-namespace-selector": /^evaluates the namespaceSelector on a cluster-scoped request/,
@@ -21,8 +21,8 @@ export const bugTitles: Readonly<Record<(typeof bugSwitches)[number], RegExp>> =
   "resource-names-ignore-empty": /resourceNames|generateName/,
   "no-exemptions": /^does not exempt what kube-apiserver never sends to policies and webhooks/,
   "scope-namespaced-includes-namespace": /core\/v1 namespaces/,
-  "empty-resource-rules-match-nothing": /^empty resourceRules match every resource/,
-  "no-binding-still-evaluated": /^a policy that no binding selects is never evaluated/,
+  "empty-resource-rules-match-nothing": /^takes resourceRules \[\] as matching nothing/,
+  "no-binding-still-evaluated": /^evaluates a policy that no binding selects/,
   // Where the minimal case crosses another bug the probe cannot fire; the clause then names it.
   "mutating-policy-handles-delete":
     /^(dispatches a MutatingAdmissionPolicy for DELETE|a mutating admission policy is never dispatched for DELETE)/,

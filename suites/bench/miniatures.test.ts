@@ -16,12 +16,12 @@ const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url)
 
 /** Each bug and the key of the cause it must be reported under. */
 const causes: Readonly<Record<(typeof bugSwitches)[number], RegExp>> = {
-  "pods-star-excludes-main": /^rules\.resource\.subresourceWildcardMatchesMain · match ≠ noMatch$/,
-  "star-matches-subresources": /^rules\.resource\.subresourceMiss · match ≠ noMatch$/,
-  "object-selector-new-only": /^objectSelector\.oldObjectMatches · match ≠ noMatch$/,
+  "pods-star-excludes-main": /^behaviour leaves the resource itself out of "x\/\*"$/,
+  "star-matches-subresources": /^behaviour matches subresources with "\*"$/,
+  "object-selector-new-only": /^behaviour matches the objectSelector on the new object only$/,
   "omitted-matchpolicy-exact": /^behaviour takes an omitted matchPolicy as Exact$/,
   "namespace-object-stored-labels": /^behaviour matches a Namespace on its stored labels$/,
-  "cluster-scoped-uses-namespace-selector": /^namespaceSelector\.clusterScopedAlwaysMatches · match ≠ noMatch$/,
+  "cluster-scoped-uses-namespace-selector": /^behaviour evaluates the namespaceSelector on a cluster-scoped request$/,
   "exclude-ignores-equivalent":
     /^(behaviour matches excludeResourceRules as Exact|matching\.excludeWins · match ≠ noMatch)$/,
   "selector-error-always": /^behaviour looks up a missing namespace kube-apiserver does not ask for( · |$)/,
@@ -29,8 +29,8 @@ const causes: Readonly<Record<(typeof bugSwitches)[number], RegExp>> = {
   "resource-names-ignore-empty": /^matching\.resourceNames(Hit|Miss) · match ≠ noMatch$/,
   "no-exemptions": /^behaviour does not exempt the admission-exempt kinds$/,
   "scope-namespaced-includes-namespace": /^rules\.scope\.namespaceObjectIsClusterScoped · match ≠ noMatch$/,
-  "empty-resource-rules-match-nothing": /^matching\.emptyResourceRulesMatchAll · match ≠ noMatch$/,
-  "no-binding-still-evaluated": /^policy\.withoutBindingNeverEvaluated · match ≠ noMatch$/,
+  "empty-resource-rules-match-nothing": /^behaviour takes resourceRules \[\] as matching nothing$/,
+  "no-binding-still-evaluated": /^behaviour evaluates a policy that no binding selects$/,
   "mutating-policy-handles-delete": /^behaviour dispatches a MutatingAdmissionPolicy for DELETE$/,
   "config-error-respects-warn": /^behaviour drops a configuration error when the binding only warns( · |$)/,
   "validation-order-independent": /^family rejectsValid$/,

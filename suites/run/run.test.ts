@@ -118,10 +118,13 @@ describe("matchconform run", () => {
 
   describe("on a miniature whose x/* does not match x", async () => {
     const miniature = fileURLToPath(new URL("./fixtures/podsStarMiniature.mjs", import.meta.url));
-    const report = await runOn(await loadModuleMatcher(miniature));
-    const signature = "rules.resource.subresourceWildcardMatchesMain · match ≠ noMatch";
+    // Bounded by work, not time: a cause is keyed by its behaviour once reduced, and under load a
+    // time-limited run leaves some unreduced, keyed by the clause their raw example crossed.
+    const workBounded = { ...profiles.quick, timeLimitMs: Number.POSITIVE_INFINITY };
+    const report = await runOn(await loadModuleMatcher(miniature), [], workBounded);
+    const signature = 'behaviour leaves the resource itself out of "x/*"';
 
-    it("reports the bug under the clause it breaks", () => {
+    it("reports the bug under the behaviour it shows, whichever clause its cases cross", () => {
       expect(report.buckets.map((b) => b.signature)).toContain(signature);
       expect(report.footer.exitCode).toBe(1);
       expect(validReport(report), JSON.stringify(validReport.errors)).toBe(true);
@@ -145,10 +148,11 @@ describe("matchconform run", () => {
 
     it("reports an expected failure apart, and one that no longer fails", async () => {
       const all = report.buckets.map((b) => ({ bucket: b.signature, reason: "known" }));
-      const again = await runOn(await loadModuleMatcher(miniature), [
-        ...all,
-        { bucket: "nothing like this", reason: "fixed" },
-      ]);
+      const again = await runOn(
+        await loadModuleMatcher(miniature),
+        [...all, { bucket: "nothing like this", reason: "fixed" }],
+        workBounded,
+      );
       expect(again.footer.exitCode).toBe(0);
       expect(again.buckets.every((b) => b.expectedFailure?.reason === "known")).toBe(true);
       expect(

@@ -34,23 +34,28 @@ export const generateNameAsName: Probe = {
     return { ...q, request: { ...r, name: prefix, object } };
   },
   // On resourceNames the case cannot tell this from "never matches the name \"\"": naming the
-  // prefix in them must then make the implementation match, as kube-apiserver never does.
+  // prefix in them must then make the implementation answer as kube-apiserver answers the named
+  // request (match where the rules name it; excluded where an excludeResourceRule does, which an
+  // implementation that never matches "" does not do).
   async confirm(ctx, q, changed) {
     const prefix = changed.request.name ?? "";
-    let named = false;
-    const subject = mapMatching(q.subject, (m) => {
-      const only = (r: NamedRuleWithOperations) => {
-        if (r.resourceNames === undefined || r.resourceNames.length === 0) return r;
-        named = true;
-        return { ...r, resourceNames: [prefix] };
-      };
-      return { ...m, ...(m.resourceRules && { resourceRules: m.resourceRules.map(only) }) };
-    });
-    if (!named) return true;
+    const named = { include: false, exclude: false };
+    const only = (where: keyof typeof named) => (r: NamedRuleWithOperations) => {
+      if (r.resourceNames === undefined || r.resourceNames.length === 0) return r;
+      named[where] = true;
+      return { ...r, resourceNames: [prefix] };
+    };
+    const subject = mapMatching(q.subject, (m) => ({
+      ...m,
+      ...(m.resourceRules && { resourceRules: m.resourceRules.map(only("include")) }),
+      ...(m.excludeResourceRules && { excludeResourceRules: m.excludeResourceRules.map(only("exclude")) }),
+    }));
+    if (!named.include && !named.exclude) return true;
     const onPrefix = { ...q, subject };
     const answer = await ctx.matcher.match(onPrefix);
     const asNamed = ctx.model({ ...changed, subject }, false).outcome.outcome;
-    return answer.answer === "outcome" && answer.outcome.outcome === asNamed && asNamed === "match";
+    if (named.include && asNamed !== "match") return false;
+    return answer.answer === "outcome" && answer.outcome.outcome === asNamed;
   },
   asIf: true,
   behaviour: () => generateNameBehaviour,

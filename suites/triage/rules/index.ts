@@ -3,6 +3,7 @@
 import type { TriageContext } from "../triageContext.ts";
 import { celPart } from "./celPart.ts";
 import { clusterScopedSelectorRule } from "./clusterScopedSelector.ts";
+import { emptyRulesNothingRule } from "./emptyRulesNothing.ts";
 import { ignoreSwallowsSelectorErrorRule, warnDropsConfigErrorRule } from "./errorsKept.ts";
 import { exemptKindsRule } from "./exemptKinds.ts";
 import { generateNameAsNameRule } from "./generateNameAsName.ts";
@@ -15,6 +16,7 @@ import { messageOnly } from "./messageOnly.ts";
 import { missingNamespaceRule } from "./missingNamespace.ts";
 import { mutatingDeleteRule } from "./mutatingDelete.ts";
 import { namespaceOwnLabelsRule } from "./namespaceOwnLabels.ts";
+import { objectSelectorNewOnlyRule } from "./objectSelectorNewOnly.ts";
 import { paramFromOtherNamespaceRule } from "./paramFromOtherNamespace.ts";
 import { paramNotFoundRule } from "./paramNotFound.ts";
 import { placement } from "./placement.ts";
@@ -22,6 +24,8 @@ import type { Finding, ReducedCase, TriageRule } from "./rule.ts";
 import { selectorParamsAsListRule } from "./selectorParamsAsList.ts";
 import { skipsConditionsRule } from "./skipsConditions.ts";
 import { starResourceNamesRule } from "./starResourceNames.ts";
+import { mainOutOfWildcardRule, starSubresourcesRule } from "./subresourceWildcards.ts";
+import { unboundPolicyRule } from "./unboundPolicy.ts";
 
 export const rules: readonly TriageRule[] = [
   // Only the message differs: nothing else is asked.
@@ -58,6 +62,11 @@ export const rules: readonly TriageRule[] = [
   missingNamespaceRule,
   // Behaviours that show through many resource clauses: keyed once whichever rule the case crossed.
   clusterScopedSelectorRule,
+  objectSelectorNewOnlyRule,
+  mainOutOfWildcardRule,
+  starSubresourcesRule,
+  emptyRulesNothingRule,
+  unboundPolicyRule,
 ];
 
 export async function firstFinding(ctx: TriageContext, c: ReducedCase): Promise<Finding | undefined> {
