@@ -75,6 +75,8 @@ export class RunContext {
   /** Queries put to the implementation where the model stops, an upstream oracle deciding them. */
   beyondModel = 0;
   readonly startedAt: number;
+  /** Questions each phase keeps in flight: questionsInFlight, or more if the implementation asks for them. */
+  readonly inFlight: number;
   /** Loading the cases and starting the implementation: from `startedAt` to the phases' start. */
   readonly startUpMs: number;
   /** The end of the whole run (performance.now()); Infinity without a time limit. */
@@ -105,6 +107,7 @@ export class RunContext {
     references = new OutsideReferences(),
   ) {
     this.#inner = matcher;
+    this.inFlight = Math.max(questionsInFlight, matcher.inFlight ?? 0);
     this.references = references;
     this.options = options;
     this.failures = failures;

@@ -31,6 +31,8 @@ async function child(command: string): Promise<Matcher> {
 const simple = (bug: string) => () => child(`node ${root("examples/simple-matcher/simple-matcher.mjs")} --bug ${bug}`);
 const offline = (bug: string) => () =>
   child(`node ${root("examples/offline-evaluator/offline-evaluator.mjs")} --bug ${bug}`);
+const paramsLoop = (bug: string) => () =>
+  child(`node ${root("suites/triage/fixtures/params-loop-matcher.mjs")} --bug ${bug}`);
 
 /** The model deciding `rewrite(q)` instead of `q`: a behaviour written as what the tool misreads. */
 const misreading = (rewrite: (q: Query) => Query) => async (): Promise<Matcher> => {
@@ -106,6 +108,22 @@ const exactEverywhere = (q: Query): Query => ({
   ...q,
   subject: mapMatching(q.subject, (m) => ({ ...m, matchPolicy: "Exact" })),
 });
+
+/** A policy on every request with `policy` and `binding` merged in: Kyverno's offline path's mistakes. */
+const policyOn = (policy: object, binding: object): Subject =>
+  ({
+    kind: "ValidatingAdmissionPolicy",
+    policy: { failurePolicy: "Fail", matchConstraints: { resourceRules: [everything] }, ...policy },
+    binding,
+  }) as Subject;
+const limitsKind = { apiVersion: "example.com/v1", kind: "Limits" };
+const served = { customKinds: [{ ...limitsKind, scope: "Namespaced" as const }] };
+const limits = (namespace: string, more: object = {}) => ({
+  ...limitsKind,
+  metadata: { name: "limits", namespace },
+  ...more,
+});
+const configMap = create("", "configmaps", "ConfigMap", "settings");
 
 interface Row {
   readonly behaviour: string;
@@ -312,6 +330,29 @@ const rows: readonly Row[] = [
     ),
     title: undefined,
   },
+  {
+    // seed 7 crossed "x/y", seed 8 "*/y": one behaviour whichever resource entry the case holds.
+    behaviour: "evaluates the namespaceSelector on a cluster-scoped request",
+    matcher: simple("cluster-scoped-uses-namespace-selector"),
+    query: query(
+      matchResources({
+        namespaceSelector: { matchLabels: { app: "prod" } },
+        resourceRules: [rule(["*"], ["*"], ["*/proxy"])],
+      }),
+      {
+        operation: "CONNECT",
+        resource: { group: "", version: "v1", resource: "nodes" },
+        subResource: "proxy",
+        kind: { group: "", version: "v1", kind: "NodeProxyOptions" },
+        namespace: "",
+        name: "web",
+        object: { apiVersion: "v1", kind: "NodeProxyOptions" },
+        oldObject: null,
+      },
+    ),
+    title: /^evaluates the namespaceSelector on a cluster-scoped request: /,
+  },
+  ...kyvernoRows(),
 ];
 
 describe("a counterfactual probe", () => {
@@ -349,3 +390,102 @@ describe("a counterfactual probe", () => {
     expect(title).toMatch(/^matchConditions: startsWith evaluates otherwise/);
   });
 });
+
+/** Kyverno's offline path (pkg/admissionpolicy/validate.go, v1.19.1), one mistake per row. */
+function kyvernoRows(): Row[] {
+  return [
+    {
+      behaviour: "ignores the policy's matchConstraints under a binding",
+      matcher: paramsLoop("policy-constraints-ignored-under-binding"),
+      query: query(
+        policyOn(
+          { matchConstraints: { resourceRules: [rule([""], ["v1"], ["pods"])] } },
+          { matchResources: { resourceRules: [everything] } },
+        ),
+        configMap,
+      ),
+      title: /^ignores the policy's own matchConstraints once a binding exists: /,
+    },
+    {
+      // Not "ignores the policy's matchConstraints": it ignores the selector in the binding too.
+      behaviour: "ignores every namespaceSelector (a neighbour of ignoring the policy's constraints)",
+      matcher: paramsLoop("namespace-selector-ignored"),
+      query: query(
+        policyOn(
+          { matchConstraints: { namespaceSelector: { matchLabels: { team: "a" } }, resourceRules: [everything] } },
+          {},
+        ),
+        configMap,
+      ),
+      title: undefined,
+    },
+    {
+      behaviour: "ignores the binding's validationActions",
+      matcher: paramsLoop("validation-actions-ignored"),
+      query: query(
+        policyOn(
+          { matchConditions: [{ name: "c", expression: 'object.spec.missing == "x"' }] },
+          { validationActions: ["Warn"] },
+        ),
+        pod("web"),
+      ),
+      title: /^ignores the binding's validationActions: /,
+    },
+    ...["Deny", "Allow"].map((action) => ({
+      behaviour: `evaluates without params when none is found (${action})`,
+      matcher: paramsLoop("param-not-found-evaluated"),
+      query: query(
+        policyOn({ paramKind: limitsKind }, { paramRef: { name: "limits", parameterNotFoundAction: action } }),
+        configMap,
+        { ...cluster, ...served },
+      ),
+      title: /^evaluates the policy without params when its binding's paramRef finds none/,
+    })),
+    {
+      behaviour: "does not check that the paramKind is served",
+      matcher: paramsLoop("paramkind-never-checked"),
+      query: query(
+        policyOn({ paramKind: limitsKind }, { paramRef: { name: "limits", parameterNotFoundAction: "Allow" } }),
+        configMap,
+      ),
+      title: /^does not check params against the policy's paramKind: /,
+    },
+    {
+      behaviour: "takes a param from another namespace",
+      matcher: paramsLoop("param-any-namespace"),
+      query: query(
+        policyOn({ paramKind: limitsKind }, { paramRef: { name: "limits", parameterNotFoundAction: "Allow" } }),
+        configMap,
+        {
+          namespaces: { ...cluster.namespaces, "team-a": { "kubernetes.io/metadata.name": "team-a" } },
+          ...served,
+          params: [limits("team-a")],
+        },
+      ),
+      title: /^takes a param from another namespace than the one kube-apiserver lists: /,
+    },
+    {
+      behaviour: "hands a selector's params as one List",
+      matcher: paramsLoop("selector-params-as-list"),
+      query: query(
+        policyOn(
+          { paramKind: limitsKind, matchConditions: [{ name: "c", expression: 'params.data.max == "3"' }] },
+          { paramRef: { selector: { matchLabels: { tier: "a" } }, parameterNotFoundAction: "Allow" } },
+        ),
+        configMap,
+        {
+          ...cluster,
+          ...served,
+          params: [
+            {
+              ...limits("default"),
+              metadata: { name: "limits", namespace: "default", labels: { tier: "a" } },
+              data: { max: "3" },
+            },
+          ],
+        },
+      ),
+      title: /^hands the params a paramRef.selector finds to the policy as one List: /,
+    },
+  ];
+}

@@ -2,17 +2,24 @@
 // names the cause. A new rule is a file beside these, exporting a TriageRule, and a line here.
 import type { TriageContext } from "../triageContext.ts";
 import { celPart } from "./celPart.ts";
+import { clusterScopedSelectorRule } from "./clusterScopedSelector.ts";
 import { ignoreSwallowsSelectorErrorRule, warnDropsConfigErrorRule } from "./errorsKept.ts";
 import { exemptKindsRule } from "./exemptKinds.ts";
 import { generateNameAsNameRule } from "./generateNameAsName.ts";
 import { guessesPluralRule } from "./guessesPlural.ts";
 import { ignoresEquivalentRule } from "./ignoresEquivalent.ts";
+import { ignoresParamKindRule } from "./ignoresParamKind.ts";
+import { ignoresPolicyConstraintsRule } from "./ignoresPolicyConstraints.ts";
+import { ignoresValidationActionsRule } from "./ignoresValidationActions.ts";
 import { messageOnly } from "./messageOnly.ts";
 import { missingNamespaceRule } from "./missingNamespace.ts";
 import { mutatingDeleteRule } from "./mutatingDelete.ts";
 import { namespaceOwnLabelsRule } from "./namespaceOwnLabels.ts";
+import { paramFromOtherNamespaceRule } from "./paramFromOtherNamespace.ts";
+import { paramNotFoundRule } from "./paramNotFound.ts";
 import { placement } from "./placement.ts";
 import type { Finding, ReducedCase, TriageRule } from "./rule.ts";
+import { selectorParamsAsListRule } from "./selectorParamsAsList.ts";
 import { skipsConditionsRule } from "./skipsConditions.ts";
 import { starResourceNamesRule } from "./starResourceNames.ts";
 
@@ -23,8 +30,19 @@ export const rules: readonly TriageRule[] = [
   // disappear, and names what the implementation does. Conditions not evaluated at all come
   // before the CEL parts, so that such a tool is not sent hunting a CEL function.
   skipsConditionsRule,
+  // A condition's error failing the request whatever validationActions say, and params collected
+  // otherwise than CollectParams does: named before the CEL parts, which would name the condition
+  // that saw them (a params field missing, an error).
+  ignoresValidationActionsRule,
+  paramFromOtherNamespaceRule,
+  ignoresParamKindRule,
+  paramNotFoundRule,
+  selectorParamsAsListRule,
   // The decision turns on matchConditions: the part of a condition the implementation gets wrong.
   celPart,
+  // A policy's constraints decided by where they stand rather than what they say: ignored once a
+  // binding exists (whatever the binding holds), else placement's wider "decided as a binding's".
+  ignoresPolicyConstraintsRule,
   // A policy's constraints decided by where they stand rather than what they say.
   placement,
   ignoresEquivalentRule,
@@ -38,6 +56,8 @@ export const rules: readonly TriageRule[] = [
   warnDropsConfigErrorRule,
   ignoreSwallowsSelectorErrorRule,
   missingNamespaceRule,
+  // Behaviours that show through many resource clauses: keyed once whichever rule the case crossed.
+  clusterScopedSelectorRule,
 ];
 
 export async function firstFinding(ctx: TriageContext, c: ReducedCase): Promise<Finding | undefined> {

@@ -1,0 +1,48 @@
+// "Does not check params against the paramKind": the divergence disappears when a policy whose
+// paramKind no resource serves has none (as the tool evaluated it), or when the cluster holds no
+// params of another kind (objects kube-apiserver never lists for it). kube-apiserver fails a
+// policy whose paramKind no resource serves (a configuration error) and lists only objects of that
+// kind; Kyverno's offline loop hands the policy any parameter resource its files hold whose name or
+// labels fit (pkg/admissionpolicy/mutate.go matchesSelector), whatever its kind.
+
+import { isBuiltinGroup } from "../../../oracles/contract/features.ts";
+import type { Query } from "../../../oracles/contract/query.ts";
+import { groupOf } from "../../../oracles/model/params.ts";
+import type { Behaviour } from "../diagnosis.ts";
+import type { Probe } from "./counterfactual.ts";
+import { probeRule } from "./counterfactual.ts";
+import { ofKind, paramCase } from "./paramCase.ts";
+
+export const ignoresParamKindBehaviour: Behaviour = {
+  name: "does not check params against the paramKind",
+  title:
+    "does not check params against the policy's paramKind: the implementation evaluates a policy whose paramKind no resource serves, and hands it objects of another kind; kube-apiserver fails such a policy with a configuration error (failed to find resource referenced by paramKind) under failurePolicy Fail, and lists only objects of the paramKind",
+  source: "k8s.io/apiserver pkg/admission/plugin/policy/generic/policy_source.go ensureParamsForPolicyLocked",
+};
+
+/**
+ * The case as a tool that never checks the paramKind reads it: a paramKind no resource serves
+ * dropped (the policy evaluated once, `params` null), or a served one's params of other kinds gone.
+ */
+function unchecked(q: Query): Query | undefined {
+  const c = paramCase(q);
+  if (c === undefined || c.kind.apiVersion === undefined) return undefined;
+  if (c.scope === undefined) {
+    // A built-in group's kinds the model does not know are outside it: served or not, it cannot say.
+    if (isBuiltinGroup(groupOf(c.kind.apiVersion))) return undefined;
+    const { paramKind: _, ...policy } = c.subject.policy;
+    return { ...q, subject: { ...c.subject, policy } };
+  }
+  const params = q.cluster.params ?? [];
+  const kept = params.filter((p) => ofKind(p, c.kind));
+  return kept.length === params.length ? undefined : { ...q, cluster: { ...q.cluster, params: kept } };
+}
+
+export const ignoresParamKind: Probe = {
+  name: "ignoresParamKind",
+  change: unchecked,
+  asIf: true,
+  behaviour: () => ignoresParamKindBehaviour,
+};
+
+export const ignoresParamKindRule = probeRule(ignoresParamKind);
