@@ -78,11 +78,11 @@ export const profiles = {
  * How long a child implementation has to answer start: its own budget, not what the phases' time
  * limit leaves (that shrank to a 1 s floor on a loaded machine, and healthy children were declared
  * broken). As long as the time limit, between 10 s and 30 s: a short run still ends soon after a
- * child that never starts; in work pacing a fifth of the ceiling, between 30 s and 2 min.
+ * child that never starts; in work pacing a fifth of the ceiling, between 10 s and 2 min.
  */
 export function startUpBudgetMs(budget: RunBudget): number {
   // Under a ceiling, start-up may take what a loaded machine needs (Kyverno's took 55-85 s).
-  if (budget.pacing === "work") return Math.min(120_000, Math.max(30_000, budget.timeLimitMs / 5));
+  if (budget.pacing === "work") return Math.min(120_000, Math.max(10_000, budget.timeLimitMs / 5));
   return Math.min(30_000, Math.max(10_000, budget.timeLimitMs));
 }
 
