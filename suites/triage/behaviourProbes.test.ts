@@ -422,17 +422,24 @@ function kyvernoRows(): Row[] {
     {
       behaviour: "does not check that the paramKind is served",
       matcher: paramsLoop("paramkind-never-checked"),
-      query: query(policyOn({ paramKind: limitsKind }, { paramRef: { name: "limits", parameterNotFoundAction: "Allow" } }), configMap),
+      query: query(
+        policyOn({ paramKind: limitsKind }, { paramRef: { name: "limits", parameterNotFoundAction: "Allow" } }),
+        configMap,
+      ),
       title: /^does not check params against the policy's paramKind: /,
     },
     {
       behaviour: "takes a param from another namespace",
       matcher: paramsLoop("param-any-namespace"),
-      query: query(policyOn({ paramKind: limitsKind }, { paramRef: { name: "limits", parameterNotFoundAction: "Allow" } }), configMap, {
-        namespaces: { ...cluster.namespaces, "team-a": { "kubernetes.io/metadata.name": "team-a" } },
-        ...served,
-        params: [limits("team-a")],
-      }),
+      query: query(
+        policyOn({ paramKind: limitsKind }, { paramRef: { name: "limits", parameterNotFoundAction: "Allow" } }),
+        configMap,
+        {
+          namespaces: { ...cluster.namespaces, "team-a": { "kubernetes.io/metadata.name": "team-a" } },
+          ...served,
+          params: [limits("team-a")],
+        },
+      ),
       title: /^takes a param from another namespace than the one kube-apiserver lists: /,
     },
     {
@@ -457,6 +464,12 @@ function kyvernoRows(): Row[] {
         },
       ),
       title: /^hands the params a paramRef.selector finds to the policy as one List: /,
+    },
+    {
+      behaviour: "does not check that the paramKind is served (a binding without paramRef, under Ignore)",
+      matcher: paramsLoop("paramkind-never-checked"),
+      query: query(policyOn({ failurePolicy: "Ignore", paramKind: limitsKind }, {}), configMap),
+      title: /^does not check params against the policy's paramKind: /,
     },
   ];
 }

@@ -7,7 +7,7 @@
 
 import { isBuiltinGroup } from "../../../oracles/contract/features.ts";
 import type { Query } from "../../../oracles/contract/query.ts";
-import { groupOf } from "../../../oracles/model/params.ts";
+import { groupOf, paramScope } from "../../../oracles/model/params.ts";
 import type { Behaviour } from "../diagnosis.ts";
 import type { Probe } from "./counterfactual.ts";
 import { probeRule } from "./counterfactual.ts";
@@ -16,7 +16,7 @@ import { ofKind, paramCase } from "./paramCase.ts";
 export const ignoresParamKindBehaviour: Behaviour = {
   name: "does not check params against the paramKind",
   title:
-    "does not check params against the policy's paramKind: the implementation evaluates a policy whose paramKind no resource serves, and hands it objects of another kind; kube-apiserver fails such a policy with a configuration error (failed to find resource referenced by paramKind) under failurePolicy Fail, and lists only objects of the paramKind",
+    "does not check params against the policy's paramKind: the implementation evaluates a policy whose paramKind no resource serves as if it had none, and hands it objects of another kind; kube-apiserver fails such a policy with a configuration error (failed to find resource referenced by paramKind) under failurePolicy Fail, and lists only objects of the paramKind",
   source: "k8s.io/apiserver pkg/admission/plugin/policy/generic/policy_source.go ensureParamsForPolicyLocked",
 };
 
@@ -25,14 +25,19 @@ export const ignoresParamKindBehaviour: Behaviour = {
  * dropped (the policy evaluated once, `params` null), or a served one's params of other kinds gone.
  */
 function unchecked(q: Query): Query | undefined {
-  const c = paramCase(q);
-  if (c === undefined || c.kind.apiVersion === undefined) return undefined;
-  if (c.scope === undefined) {
+  const s = q.subject;
+  if (s.kind !== "ValidatingAdmissionPolicy" && s.kind !== "MutatingAdmissionPolicy") return undefined;
+  const kind = s.policy.paramKind;
+  if (kind?.apiVersion === undefined || s.binding === undefined) return undefined;
+  // With or without a paramRef: the configuration error comes before any binding's.
+  if (paramScope(kind, q.cluster) === undefined) {
     // A built-in group's kinds the model does not know are outside it: served or not, it cannot say.
-    if (isBuiltinGroup(groupOf(c.kind.apiVersion))) return undefined;
-    const { paramKind: _, ...policy } = c.subject.policy;
-    return { ...q, subject: { ...c.subject, policy } };
+    if (isBuiltinGroup(groupOf(kind.apiVersion))) return undefined;
+    const { paramKind: _, ...policy } = s.policy;
+    return { ...q, subject: { ...s, policy } };
   }
+  const c = paramCase(q);
+  if (c === undefined) return undefined;
   const params = q.cluster.params ?? [];
   const kept = params.filter((p) => ofKind(p, c.kind));
   return kept.length === params.length ? undefined : { ...q, cluster: { ...q.cluster, params: kept } };
