@@ -471,5 +471,22 @@ function kyvernoRows(): Row[] {
       query: query(policyOn({ failurePolicy: "Ignore", paramKind: limitsKind }, {}), configMap),
       title: /^does not check params against the policy's paramKind: /,
     },
+    {
+      behaviour: "does not check params against the paramKind (another kind's object listed)",
+      matcher: paramsLoop("params-any-kind"),
+      query: query(
+        policyOn({ paramKind: limitsKind }, { paramRef: { selector: {}, parameterNotFoundAction: "Allow" } }),
+        configMap,
+        {
+          ...cluster,
+          customKinds: [...served.customKinds, { apiVersion: "example.com/v1", kind: "Quota", scope: "Namespaced" }],
+          params: [
+            limits("default"),
+            { apiVersion: "example.com/v1", kind: "Quota", metadata: { name: "q", namespace: "default" } },
+          ],
+        },
+      ),
+      title: /^does not check params against the policy's paramKind: /,
+    },
   ];
 }

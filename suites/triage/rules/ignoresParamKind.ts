@@ -20,34 +20,42 @@ export const ignoresParamKindBehaviour: Behaviour = {
   source: "k8s.io/apiserver pkg/admission/plugin/policy/generic/policy_source.go ensureParamsForPolicyLocked",
 };
 
-/**
- * The case as a tool that never checks the paramKind reads it: a paramKind no resource serves
- * dropped (the policy evaluated once, `params` null), or a served one's params of other kinds gone.
- */
-function unchecked(q: Query): Query | undefined {
+/** A policy whose paramKind no resource serves, evaluated as if it had none (`params` null). */
+function withoutUnservedKind(q: Query): Query | undefined {
   const s = q.subject;
   if (s.kind !== "ValidatingAdmissionPolicy" && s.kind !== "MutatingAdmissionPolicy") return undefined;
   const kind = s.policy.paramKind;
   if (kind?.apiVersion === undefined || s.binding === undefined) return undefined;
-  // With or without a paramRef: the configuration error comes before any binding's.
-  if (paramScope(kind, q.cluster) === undefined) {
-    // A built-in group's kinds the model does not know are outside it: served or not, it cannot say.
-    if (isBuiltinGroup(groupOf(kind.apiVersion))) return undefined;
-    const { paramKind: _, ...policy } = s.policy;
-    return { ...q, subject: { ...s, policy } };
-  }
+  // With or without a paramRef: the configuration error comes before any binding's. A built-in
+  // group's kinds the model does not know are outside it: served or not, it cannot say.
+  if (paramScope(kind, q.cluster) !== undefined || isBuiltinGroup(groupOf(kind.apiVersion))) return undefined;
+  const { paramKind: _, ...policy } = s.policy;
+  return { ...q, subject: { ...s, policy } };
+}
+
+/** The cluster without params of another kind than a served paramKind: objects kube-apiserver never lists for it. */
+function withoutOtherKinds(q: Query): Query | undefined {
   const c = paramCase(q);
-  if (c === undefined) return undefined;
+  if (c === undefined || c.scope === undefined) return undefined;
   const params = q.cluster.params ?? [];
   const kept = params.filter((p) => ofKind(p, c.kind));
   return kept.length === params.length ? undefined : { ...q, cluster: { ...q.cluster, params: kept } };
 }
 
-export const ignoresParamKind: Probe = {
-  name: "ignoresParamKind",
-  change: unchecked,
+// Two changes, one behaviour: the first changes kube-apiserver's decision (the tool answered as
+// if the change were made), the second does not (the tool read objects kube-apiserver ignores).
+export const unservedParamKind: Probe = {
+  name: "unservedParamKind",
+  change: withoutUnservedKind,
   asIf: true,
   behaviour: () => ignoresParamKindBehaviour,
 };
 
-export const ignoresParamKindRule = probeRule(ignoresParamKind);
+export const paramsOfOtherKinds: Probe = {
+  name: "paramsOfOtherKinds",
+  change: withoutOtherKinds,
+  behaviour: () => ignoresParamKindBehaviour,
+};
+
+export const unservedParamKindRule = probeRule(unservedParamKind);
+export const paramsOfOtherKindsRule = probeRule(paramsOfOtherKinds);

@@ -7,7 +7,7 @@ import { exemptKindsRule } from "./exemptKinds.ts";
 import { generateNameAsNameRule } from "./generateNameAsName.ts";
 import { guessesPluralRule } from "./guessesPlural.ts";
 import { ignoresEquivalentRule } from "./ignoresEquivalent.ts";
-import { ignoresParamKindRule } from "./ignoresParamKind.ts";
+import { paramsOfOtherKindsRule, unservedParamKindRule } from "./ignoresParamKind.ts";
 import { ignoresPolicyConstraintsRule } from "./ignoresPolicyConstraints.ts";
 import { ignoresValidationActionsRule } from "./ignoresValidationActions.ts";
 import { messageOnly } from "./messageOnly.ts";
@@ -34,7 +34,8 @@ export const rules: readonly TriageRule[] = [
   // that saw them (a params field missing, an error).
   ignoresValidationActionsRule,
   paramFromOtherNamespaceRule,
-  ignoresParamKindRule,
+  unservedParamKindRule,
+  paramsOfOtherKindsRule,
   paramNotFoundRule,
   selectorParamsAsListRule,
   // The decision turns on matchConditions: the part of a condition the implementation gets wrong.
