@@ -472,6 +472,15 @@ function kyvernoRows(): Row[] {
       title: /^does not check params against the policy's paramKind: /,
     },
     {
+      behaviour: "does not check that the paramKind is served (a condition reads params)",
+      matcher: paramsLoop("paramkind-never-checked"),
+      query: query(
+        policyOn({ paramKind: limitsKind, matchConditions: [{ name: "c", expression: "params == null" }] }, {}),
+        configMap,
+      ),
+      title: /^does not check params against the policy's paramKind: /,
+    },
+    {
       behaviour: "does not check params against the paramKind (another kind's object listed)",
       matcher: paramsLoop("params-any-kind"),
       query: query(

@@ -1,5 +1,5 @@
-// "Does not check params against the paramKind": the divergence disappears when a policy whose
-// paramKind no resource serves has none (as the tool evaluated it), or when the cluster holds no
+// "Does not check params against the paramKind": the divergence disappears when a policy's paramKind
+// that no resource serves is served, or dropped (as the tool evaluated it), or when the cluster holds no
 // params of another kind (objects kube-apiserver never lists for it). kube-apiserver fails a
 // policy whose paramKind no resource serves (a configuration error) and lists only objects of that
 // kind; Kyverno's offline loop hands the policy any parameter resource its files hold whose name or
@@ -20,17 +20,24 @@ export const ignoresParamKindBehaviour: Behaviour = {
   source: "k8s.io/apiserver pkg/admission/plugin/policy/generic/policy_source.go ensureParamsForPolicyLocked",
 };
 
-/** A policy whose paramKind no resource serves, evaluated as if it had none (`params` null). */
-function withoutUnservedKind(q: Query): Query | undefined {
+/**
+ * A policy whose paramKind no resource serves, read as the tool reads it: the kind served (scoped as
+ * its paramRef implies), or the policy without a paramKind. A built-in group's kinds the model does
+ * not know are outside it: served or not, it cannot say.
+ */
+function unserved(q: Query, read: "served" | "dropped"): Query | undefined {
   const s = q.subject;
   if (s.kind !== "ValidatingAdmissionPolicy" && s.kind !== "MutatingAdmissionPolicy") return undefined;
   const kind = s.policy.paramKind;
-  if (kind?.apiVersion === undefined || s.binding === undefined) return undefined;
-  // With or without a paramRef: the configuration error comes before any binding's. A built-in
-  // group's kinds the model does not know are outside it: served or not, it cannot say.
+  if (kind?.apiVersion === undefined || kind.kind === undefined || s.binding === undefined) return undefined;
   if (paramScope(kind, q.cluster) !== undefined || isBuiltinGroup(groupOf(kind.apiVersion))) return undefined;
-  const { paramKind: _, ...policy } = s.policy;
-  return { ...q, subject: { ...s, policy } };
+  if (read === "dropped") {
+    const { paramKind: _, ...policy } = s.policy;
+    return { ...q, subject: { ...s, policy } };
+  }
+  const scope = (s.binding.paramRef?.namespace ?? "") === "" ? ("Cluster" as const) : ("Namespaced" as const);
+  const customKinds = [...(q.cluster.customKinds ?? []), { apiVersion: kind.apiVersion, kind: kind.kind, scope }];
+  return { ...q, cluster: { ...q.cluster, customKinds } };
 }
 
 /** The cluster without params of another kind than a served paramKind: objects kube-apiserver never lists for it. */
@@ -44,9 +51,17 @@ function withoutOtherKinds(q: Query): Query | undefined {
 
 // Two changes, one behaviour: the first changes kube-apiserver's decision (the tool answered as
 // if the change were made), the second does not (the tool read objects kube-apiserver ignores).
+// Served first: with `params` still declared, a condition that reads them compiles as the tool's does.
 export const unservedParamKind: Probe = {
   name: "unservedParamKind",
-  change: withoutUnservedKind,
+  change: (q) => unserved(q, "served"),
+  asIf: true,
+  behaviour: () => ignoresParamKindBehaviour,
+};
+
+export const droppedParamKind: Probe = {
+  name: "droppedParamKind",
+  change: (q) => unserved(q, "dropped"),
   asIf: true,
   behaviour: () => ignoresParamKindBehaviour,
 };
@@ -58,4 +73,5 @@ export const paramsOfOtherKinds: Probe = {
 };
 
 export const unservedParamKindRule = probeRule(unservedParamKind);
+export const droppedParamKindRule = probeRule(droppedParamKind);
 export const paramsOfOtherKindsRule = probeRule(paramsOfOtherKinds);

@@ -7,7 +7,7 @@ import { exemptKindsRule } from "./exemptKinds.ts";
 import { generateNameAsNameRule } from "./generateNameAsName.ts";
 import { guessesPluralRule } from "./guessesPlural.ts";
 import { ignoresEquivalentRule } from "./ignoresEquivalent.ts";
-import { paramsOfOtherKindsRule, unservedParamKindRule } from "./ignoresParamKind.ts";
+import { droppedParamKindRule, paramsOfOtherKindsRule, unservedParamKindRule } from "./ignoresParamKind.ts";
 import { ignoresPolicyConstraintsRule } from "./ignoresPolicyConstraints.ts";
 import { ignoresValidationActionsRule } from "./ignoresValidationActions.ts";
 import { messageOnly } from "./messageOnly.ts";
@@ -35,6 +35,7 @@ export const rules: readonly TriageRule[] = [
   ignoresValidationActionsRule,
   paramFromOtherNamespaceRule,
   unservedParamKindRule,
+  droppedParamKindRule,
   paramsOfOtherKindsRule,
   paramNotFoundRule,
   selectorParamsAsListRule,
