@@ -1,15 +1,19 @@
 #!/usr/bin/env node
 // Step "run" of action.yml: `matchconform run` once per Kubernetes minor, each into a report
 // folder of its own (<report-dir>/<minor>, or <report-dir>/default when no minor is given: the
-// newest one the implementation declares). What each run printed goes to the job's log and to
-// output.txt beside its report; what each exited with goes to <report-dir>/results.json, which
-// summary.mjs reads. A divergence does not fail this step: the verdict comes after the summary
-// and the upload. Only an action misused (no implementation, both kinds of one) exits 2 here.
+// newest one the implementation declares). Each run prints its summary and, with `--reporter
+// github`, an annotation per cause on its bundle's case.yaml (relative to GITHUB_WORKSPACE) and a
+// log group per phase; the runner allows no group inside a group, so the runs are not grouped
+// here. What each run printed goes to the job's log and to output.txt beside its report; what
+// each exited with goes to <report-dir>/results.json, which summary.mjs reads. A divergence does
+// not fail this step: the verdict comes after the summary and the upload. Only an action misused
+// (no implementation, both kinds of one) exits 2 here.
 //
 // Inputs, as action.yml passes them: INPUT_IMPLEMENTATION or INPUT_MODULE, INPUT_KUBERNETES_VERSIONS
 // (minors separated by spaces, commas or newlines), INPUT_EXPECTED_FAILURES, INPUT_TIME_LIMIT,
-// INPUT_PROFILE, INPUT_SEED, INPUT_CASES, INPUT_REPORT_DIR; MATCHCONFORM_BIN (the command's
-// script) and MATCHCONFORM_ROOT (the package, whose suites/cases is the default corpus).
+// INPUT_PROFILE, INPUT_SEED, INPUT_MODE (ci or explore; empty: the command's default, ci),
+// INPUT_CASES, INPUT_REPORT_DIR; MATCHCONFORM_BIN (the command's script) and MATCHCONFORM_ROOT (the
+// package, whose suites/cases is the default corpus).
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -37,6 +41,9 @@ const common = [
   ...optional("--profile", input("PROFILE")),
   ...optional("--time-limit", input("TIME_LIMIT")),
   ...optional("--seed", input("SEED")),
+  ...optional("--mode", input("MODE")),
+  "--reporter",
+  "default,github",
   ...optional("--expected-failures", input("EXPECTED_FAILURES")),
 ];
 
@@ -45,9 +52,8 @@ const results = [];
 for (const minor of versions.length > 0 ? versions : [null]) {
   const dir = join(reportDir, minor ?? "default");
   const args = [bin, "run", ...common, ...optional("--kubernetes-version", minor ?? ""), "--report-dir", dir, ...cases];
-  console.log(`::group::matchconform run at Kubernetes ${minor ?? "(newest declared)"}`);
+  console.log(`matchconform run at Kubernetes ${minor ?? "(newest declared)"}`);
   const { exitCode, output } = await runOnce(args);
-  console.log("::endgroup::");
   console.log(`Kubernetes ${minor ?? "(newest declared)"}: exit ${exitCode}`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "output.txt"), output);

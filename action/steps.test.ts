@@ -19,6 +19,8 @@ interface Steps {
   /** What run-versions.mjs exited with: 0 unless the action is misused. */
   readonly runExit: number;
   readonly runLog: string;
+  /** What the runs printed on stderr: progress lines and the log groups of their phases. */
+  readonly runErr: string;
   readonly summary: string;
   /** The summary step's output `exit-code`, which the action's last step exits with. */
   readonly verdict: string | undefined;
@@ -41,21 +43,32 @@ async function steps(inputs: Readonly<Record<string, string>>): Promise<Steps> {
     INPUT_PROFILE: "quick",
     INPUT_SEED: "3",
     INPUT_REPORT_DIR: join(work, "reports"),
+    // The runner's checkout, which holds the reports here as it does with the default report-dir.
+    GITHUB_WORKSPACE: work,
     ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k}`, v])),
   };
   writeFileSync(env.GITHUB_OUTPUT, "");
   writeFileSync(env.GITHUB_STEP_SUMMARY, "");
   const run = await exec(process.execPath, ["action/run-versions.mjs"], { env, timeout: 120_000 }).then(
-    (r) => ({ code: 0, out: r.stdout }),
-    (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
+    (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
   );
   if (run.code !== 0)
-    return { runExit: run.code, runLog: run.out, summary: "", verdict: undefined, annotations: "", results: [] };
+    return {
+      runExit: run.code,
+      runLog: run.out,
+      runErr: run.err,
+      summary: "",
+      verdict: undefined,
+      annotations: "",
+      results: [],
+    };
   const summary = await exec(process.execPath, ["action/summary.mjs"], { env });
   const output = readFileSync(env.GITHUB_OUTPUT, "utf8");
   return {
     runExit: 0,
     runLog: run.out,
+    runErr: run.err,
     summary: readFileSync(env.GITHUB_STEP_SUMMARY, "utf8"),
     verdict: /^exit-code=(.*)$/m.exec(output)?.[1],
     annotations: summary.stdout,
@@ -84,6 +97,36 @@ describe("the action's run and summary steps", () => {
     expect(s.summary).toContain("| 1.37 | ❌ new divergences | 1 | 0 | 0 |"); // the newest the matcher declares
     expect(s.summary).toContain('### "x/*" also matches x itself');
     expect(s.annotations).toMatch(/^::error title=matchconform at Kubernetes 1.37::1 new cause/m);
+    // The run's own annotation on the cause's minimal case, as the workspace names it.
+    expect(s.runLog).toMatch(
+      /^::error file=reports\/default\/bundles\/01-rules-resource-subresourcewildcardmatchesmain-match-nomatch\/case\.yaml,title="x\/\*" also matches x itself/m,
+    );
+  }, 120_000);
+
+  it("group each run's phases in the log, never a group inside a group", async () => {
+    const s = await steps({ IMPLEMENTATION: simpleMatcher, KUBERNETES_VERSIONS: "1.36 1.37" });
+    const commands = `${s.runLog}\n${s.runErr}`.split("\n").filter((l) => /^::(end)?group::/.test(l));
+    expect(commands.filter((l) => l === "::group::corpus")).toHaveLength(2);
+    for (const [i, l] of commands.entries())
+      expect(l, `command ${i}`).toMatch(i % 2 === 0 ? /^::group::\S/ : /^::endgroup::$/);
+  }, 120_000);
+
+  it("explore: a new seed, the bug's cause as warnings, and the job passes", async () => {
+    const s = await steps({
+      IMPLEMENTATION: `${simpleMatcher} --bug pods-star-excludes-main`,
+      KUBERNETES_VERSIONS: "1.37",
+      MODE: "explore",
+      SEED: "",
+    });
+    expect(s.results).toEqual([{ kubernetesVersion: "1.37", exitCode: 0, folder: "1.37" }]);
+    expect(s.verdict).toBe("0");
+    expect(s.summary).toContain("| 1.37 | 🔎 new causes (explore) | 1 | 0 | 0 |");
+    expect(s.summary).toContain("<details open><summary>Kubernetes 1.37: 🔎 new causes (explore)</summary>");
+    expect(s.annotations).toMatch(
+      /^::warning title=matchconform at Kubernetes 1.37::1 new cause\(s\) of divergence: .* \(mode explore: they do not fail the job\)$/m,
+    );
+    expect(s.runLog).toMatch(/^::warning file=reports\/1\.37\/bundles\/01-[^,]*\/case\.yaml,title=/m);
+    expect(s.runLog).not.toContain("::error");
   }, 120_000);
 
   it("pass the same bug once the expected-failures file names it, and count it apart", async () => {

@@ -2,7 +2,8 @@
 // Step "summary" of action.yml: one table of the runs that run-versions.mjs recorded, then each
 // run's report.md, appended to the job summary (GITHUB_STEP_SUMMARY); an error annotation per run
 // that failed, telling new divergences (exit 1) from a run that could not test (exit 2) or did not
-// do its promised work (exit 3), each in the run's own words; and the
+// do its promised work (exit 3), each in the run's own words, and a warning per exploration (mode
+// explore) that found new causes, which exits 0; and the
 // verdict as the step's output `exit-code` (2 if a run could not test, else 1 if one diverged,
 // else the first other non-zero code, else 0), which the action's last step exits with, after
 // the upload. Exits non-zero only when there is nothing to summarise.
@@ -37,7 +38,7 @@ const table = [
   ...runs.map((r) => {
     const counted = r.exitCode !== 2 && r.report !== undefined;
     const count = (n) => (counted ? n : "–");
-    return `| ${r.label} | ${verdictText(r.exitCode)} | ${count(r.report?.fresh)} | ${count(r.report?.expected)} | ${count(r.report?.fixed)} |`;
+    return `| ${r.label} | ${resultText(r)} | ${count(r.report?.fresh)} | ${count(r.report?.expected)} | ${count(r.report?.fixed)} |`;
   }),
   "",
   ...(runs.some((r) => r.exitCode === 2) ? [couldNotTest, ""] : []),
@@ -47,11 +48,9 @@ const sections = runs.map((r) => section(r, share));
 write(`${table}\n${sections.join("\n")}\n`);
 
 for (const r of runs) {
-  if (r.exitCode === 1) {
-    const titles = r.report?.freshTitles ?? [];
-    const listed = titles.slice(0, 3).join("; ") + (titles.length > 3 ? "; …" : "");
-    annotate(r, `${r.report?.fresh ?? "some"} new cause(s) of divergence${listed ? `: ${listed}` : ""}`);
-  } else if (r.exitCode === 2) annotate(r, `could not test: ${reasonOf(r) || "see the log"}`);
+  if (r.exitCode === 1) annotate(r, newCauses(r));
+  else if (explored(r)) annotate(r, `${newCauses(r)} (mode explore: they do not fail the job)`, "warning");
+  else if (r.exitCode === 2) annotate(r, `could not test: ${reasonOf(r) || "see the log"}`);
   else if (r.exitCode === 3) annotate(r, `incomplete: ${reasonOf(r) || "the promised work was not done"}`);
   else if (r.exitCode !== 0) annotate(r, `interrupted (exit ${r.exitCode})`);
 }
@@ -62,6 +61,21 @@ const verdict = runs.some((r) => r.exitCode === 2)
     : (runs.find((r) => r.exitCode !== 0)?.exitCode ?? 0);
 if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `exit-code=${verdict}\n`);
 console.log(`matchconform verdict: exit ${verdict} (${verdictText(verdict)})`);
+
+/** An exploration exits 0 whatever it finds: its row says what it found. */
+function explored(r) {
+  return r.exitCode === 0 && r.report?.explore === true && r.report.fresh > 0;
+}
+
+function resultText(r) {
+  return explored(r) ? "🔎 new causes (explore)" : verdictText(r.exitCode);
+}
+
+function newCauses(r) {
+  const titles = r.report?.freshTitles ?? [];
+  const listed = titles.slice(0, 3).join("; ") + (titles.length > 3 ? "; …" : "");
+  return `${r.report?.fresh ?? "some"} new cause(s) of divergence${listed ? `: ${listed}` : ""}`;
+}
 
 function verdictText(code) {
   if (code === 0) return "✅ no new divergence";
@@ -83,6 +97,7 @@ function reportOf(dir) {
     expected: report.buckets.length - fresh.length,
     fixed: report.expectedFailures?.noLongerFailing?.length ?? 0,
     minors: (report.header.kubernetesVersions ?? []).join(", "),
+    explore: report.header.options?.mode === "explore",
     reason:
       report.footer?.completion?.status === "incomplete" ? report.footer.completion.reason : report.header.partial,
   };
@@ -92,8 +107,8 @@ function section(r, bytes) {
   const md = join(r.dir, "report.md");
   const body = existsSync(md) ? cut(readFileSync(md, "utf8"), bytes) : "No report was written.";
   const output = r.exitCode === 2 ? `\n\nThe end of what matchconform printed:\n\n\`\`\`text\n${tail(r)}\n\`\`\`` : "";
-  const open = r.exitCode === 0 ? "" : " open";
-  return `<details${open}><summary>Kubernetes ${r.label}: ${verdictText(r.exitCode)}</summary>\n\n${body}${output}\n\n</details>\n`;
+  const open = r.exitCode === 0 && !explored(r) ? "" : " open";
+  return `<details${open}><summary>Kubernetes ${r.label}: ${resultText(r)}</summary>\n\n${body}${output}\n\n</details>\n`;
 }
 
 /** At most `bytes` of a report, cut at a line, with its open code fence and details closed. */
@@ -125,10 +140,11 @@ function reasonOf(r) {
   return (own?.slice("matchconform: ".length) ?? lines.at(-1) ?? "").trim();
 }
 
-function annotate(r, message) {
-  // Workflow commands escape %, CR and LF in their message.
-  const escaped = message.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-  console.log(`::error title=matchconform at Kubernetes ${r.label}::${escaped}`);
+function annotate(r, message, level = "error") {
+  // Workflow commands escape %, CR and LF in their message, and also `:` and `,` in a property.
+  const data = (text) => text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  const title = data(`matchconform at Kubernetes ${r.label}`).replace(/:/g, "%3A").replace(/,/g, "%2C");
+  console.log(`::${level} title=${title}::${data(message)}`);
 }
 
 function write(markdown) {

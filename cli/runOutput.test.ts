@@ -3,7 +3,7 @@
 // CI mode's fixed seed; and an exploration that reports what it finds and exits 0.
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { RunReport } from "../reports/runReport.ts";
@@ -38,7 +38,11 @@ async function runCi(args: Partial<RunArgs>, terminal: Terminal = pipe) {
 
 describe("run in CI", () => {
   it("json and github: stdout is the report alone; annotations, groups and progress lines go to stderr", async () => {
-    const r = await runCi({ reporter: "json,github", progressInterval: "50ms" });
+    // The workspace holds the report folder: file= is relative to it though --report-dir is absolute.
+    const r = await runCi(
+      { reporter: "json,github", progressInterval: "50ms" },
+      { ...pipe, env: { GITHUB_WORKSPACE: tmpdir() } },
+    );
     expect(r.code).toBe(1);
     expect(r.out).toHaveLength(1);
     expect(JSON.parse(r.out[0] ?? "")).toEqual(r.written);
@@ -47,7 +51,9 @@ describe("run in CI", () => {
     expect(r.written.header.options.mode).toBe("ci");
     const bundle = r.written.buckets[0]?.bundle;
     expect(r.err).toContainEqual(
-      expect.stringMatching(new RegExp(`^::error file=${join(r.dir, bundle ?? "?")}/case\\.yaml,title=`)),
+      expect.stringMatching(
+        new RegExp(`^::error file=${relative(tmpdir(), join(r.dir, bundle ?? "?"))}/case\\.yaml,title=`),
+      ),
     );
     expect(r.err).toContain("::group::corpus");
     expect(r.err).toContainEqual(expect.stringMatching(/^\[\d+ s\] corpus: started, \d+ to do$/));
@@ -66,7 +72,9 @@ describe("run in CI", () => {
     expect(r.written.header.seed).toBe(99);
     const text = r.out.join("\n");
     expect(text).toContain("\x1b[31m");
-    expect(text).toMatch(/^::warning file=.*case\.yaml,title=/m);
+    // No GITHUB_WORKSPACE: the working directory (this checkout), which the report folder is outside of.
+    expect(text).toMatch(/^::warning title=.*::.*npx matchconform replay \/.*\/case\.yaml$/m);
+    expect(text).not.toContain("file=");
     expect(text).toContain("exploration (--mode explore): what diverged fails no gate");
   }, 180_000);
 });

@@ -85,8 +85,10 @@ export function runOutput(flags: OutputFlags, io: Io, t: Terminal): RunOutput {
       }),
     finish(report, dir, mode) {
       if (reporters.has("default")) say(summary(report, dir, paint));
-      if (reporters.has("github"))
-        for (const l of githubAnnotations(report, dir, mode === "explore" ? "warning" : "error")) say(l);
+      if (reporters.has("github")) {
+        const place = { reportDir: dir, cwd: process.cwd(), workspace: t.env.GITHUB_WORKSPACE || process.cwd() };
+        for (const l of githubAnnotations(report, place, mode === "explore" ? "warning" : "error")) say(l);
+      }
       if (json) io.out(JSON.stringify(reportAsWritten(report)));
       // The folder is the user's, but may hold what drives a terminal.
       say(terminal(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`));

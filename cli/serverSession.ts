@@ -69,7 +69,7 @@ export async function openServerSession(o: ServerSessionOptions): Promise<Server
   opening = (async () => {
     const c = o.cluster;
     target = c.local
-      ? await localTarget(o.version, o.err, starting.signal)
+      ? await localTarget(o.version, o.err, starting.signal, c.kubernetesVersion !== undefined)
       : await kubeconfigTarget(c.kubeconfig as string, c.context, c.allowCluster);
     starting.signal.throwIfAborted();
     const given = c.kubernetesVersion !== undefined;

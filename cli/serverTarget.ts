@@ -49,11 +49,22 @@ export interface Target {
   readonly startedHere?: boolean;
 }
 
-/** The running local control plane, or a new one; aborted, a new one's start stops what it started. */
-export async function localTarget(minor: Minor, err: (line: string) => void, signal?: AbortSignal): Promise<Target> {
+/**
+ * The running local control plane, or a new one of the minor; aborted, a new one's start stops what
+ * it started. A minor that was not asked for (the latest, by default) gives way to the running one's,
+ * so that `cluster up --kubernetes-version 1.34` is followed by a plain `verify --apiserver --local`.
+ */
+export async function localTarget(
+  minor: Minor,
+  err: (line: string) => void,
+  signal?: AbortSignal,
+  asked = true,
+): Promise<Target> {
   let cp = current();
-  if (cp && cp.minor !== minor)
-    throw new UsageError(`the local control plane runs ${cp.minor}; run "cluster down" first`);
+  if (cp && cp.minor !== minor && asked)
+    throw new UsageError(
+      `the local control plane runs ${cp.minor}, not ${minor}; run "cluster down" first, or leave out --kubernetes-version`,
+    );
   const startedHere = !cp;
   if (!cp) {
     const bin = await buildControlPlane(minor, err, signal);

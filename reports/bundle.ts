@@ -4,6 +4,7 @@
 // the server should decide. When no real cluster can reproduce it, the README and
 // not-reproducible.txt say why, in the apiserver oracle's words.
 import { dump } from "js-yaml";
+import type { NotReproducible } from "../oracles/apiserver/batch/notReproducible.ts";
 import type { Expected } from "../oracles/contract/outcome.ts";
 import type { Query } from "../oracles/contract/query.ts";
 import type { Subject } from "../oracles/contract/subject.ts";
@@ -39,8 +40,13 @@ export function expectedOf(b: Bucket): Expected {
 
 /** Why no real cluster can reproduce the bucket's example, or undefined when one can. */
 export function notReproducible(b: Bucket): string | undefined {
+  return whyNotReproducibleBucket(b)?.why;
+}
+
+/** The same, with its kind: an input no cluster sends, or a real request the oracle cannot observe. */
+export function whyNotReproducibleBucket(b: Bucket): NotReproducible | undefined {
   const r = realise(b.example.query, expectedOf(b).outcome === "invalid");
-  return r.reproducible ? undefined : r.why;
+  return r.reproducible ? undefined : { kind: r.kind, why: r.why };
 }
 
 export function bundle(b: Bucket): Record<string, string> {

@@ -4,6 +4,8 @@
 // apiserver oracle (oracles/apiserver/batch/prepareQuery.ts, request/resources.ts), whose reasons say when no
 // real server can be asked the query; unlike the oracle it renames nothing.
 
+import type { NotReproducible, NotReproducibleKind } from "../oracles/apiserver/batch/notReproducible.ts";
+import { whyUnrealInput } from "../oracles/apiserver/batch/notReproducible.ts";
 import { prepare } from "../oracles/apiserver/batch/prepareQuery.ts";
 import { bodyOf, oldName, withoutNameLabel } from "../oracles/apiserver/request/body.ts";
 import type { CustomResource } from "../oracles/apiserver/request/customResources.ts";
@@ -33,20 +35,27 @@ export type Realised =
       readonly command: string;
       readonly why?: never;
     }
-  | { readonly reproducible: false; readonly why: string };
+  | { readonly reproducible: false; readonly why: string; readonly kind: NotReproducibleKind };
 
-/** The oracle's reason that no real server can be asked q, or undefined. */
-export function whyNotReproducible(q: Query, expectsInvalid: boolean): string | undefined {
+/**
+ * The oracle's reason that no real server can be asked q, or undefined: an input no cluster sends
+ * (whatever else the oracle could not do with it), or a real request it cannot observe.
+ */
+export function whyNotReproducible(q: Query, expectsInvalid: boolean): NotReproducible | undefined {
   const w = prepare(q, { runId: "bundle", batch: "1", id: "1" }, q.kubernetesVersion, subjectKinds);
   if (w.state === "probe") return undefined;
   // An invalid subject shows when it is applied: the request need not be sendable.
   if (w.state === "invalid?" && expectsInvalid) return undefined;
-  return w.answer.answer === "skipped" ? w.answer.message : "the apiserver oracle cannot put this query to a server";
+  const unreal = whyUnrealInput(q);
+  if (unreal !== undefined) return { kind: "unreal-input", why: unreal };
+  const why =
+    w.answer.answer === "skipped" ? w.answer.message : "the apiserver oracle cannot put this query to a server";
+  return { kind: "unobservable", why };
 }
 
 export function realise(q: Query, expectsInvalid: boolean): Realised {
-  const why = whyNotReproducible(q, expectsInvalid);
-  if (why !== undefined) return { reproducible: false, why };
+  const not = whyNotReproducible(q, expectsInvalid);
+  if (not !== undefined) return { reproducible: false, why: not.why, kind: not.kind };
   const req = q.request;
   const custom = customResourceFor(q, "bundle");
   const real = custom?.ok ? { ok: true as const, r: custom.r } : realisable(req);

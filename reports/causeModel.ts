@@ -1,5 +1,6 @@
 // One cause of a report as data: its anchor and bundle folder, what was seen, both answers or the
 // family's table, the evidence and the minimal case. Rendered by each format (reports/reportModel.ts).
+import type { NotReproducibleKind } from "../oracles/apiserver/batch/notReproducible.ts";
 import { formatAnswer, formatReference } from "./answerText.ts";
 import { caseSummary, decidedBy, reductionText, seenIn, subjectsYaml } from "./bucketText.ts";
 import { bounded } from "./escape.ts";
@@ -51,6 +52,8 @@ export interface Cause {
   readonly body: CauseBody;
   readonly source?: string;
   readonly notReproducible?: string;
+  /** What `notReproducible` is, in words, put before it: "no real cluster sends this input", … */
+  readonly notReproducibleLead?: string;
   /** Its share of the realistic mix the causes are ranked by, in words (docs/diagnosis.md). */
   readonly impact: string;
   /** Corpus tests that failed for this cause, the first five as "file: case / test". */
@@ -89,7 +92,10 @@ export function causeModel(b: Bucket, i: number): Cause {
     ...(b.expectedFailure && { expectedFailure: b.expectedFailure }),
     body: body(b),
     ...(b.source && { source: b.source }),
-    ...(b.notReproducible && { notReproducible: b.notReproducible }),
+    ...(b.notReproducible && {
+      notReproducible: b.notReproducible,
+      notReproducibleLead: notReproducibleLead(b.notReproducibleKind),
+    }),
     impact: impactText(b),
     corpus: corpus.slice(0, 5).map((c) => `${c.file.replace(/^.*\/suites\//, "suites/")}: ${c.case} / ${c.test}`),
     corpusMore: Math.max(0, corpus.length - 5),
@@ -99,6 +105,18 @@ export function causeModel(b: Bucket, i: number): Cause {
     summary: caseSummary(b.example.query),
     clauses: b.example.clauses,
   };
+}
+
+/** Says which kind of reason follows; a report written before the kinds were told apart has none. */
+export function notReproducibleLead(kind: NotReproducibleKind | undefined): string {
+  switch (kind) {
+    case "unreal-input":
+      return "no real cluster sends this input";
+    case "unobservable":
+      return "a real cluster sends it, but the apiserver oracle cannot observe or impose what decides it";
+    case undefined:
+      return "no real cluster can reproduce it";
+  }
 }
 
 /** "12.5 % of a realistic request mix (32 of 256 scenarios)", or why there is no share. */

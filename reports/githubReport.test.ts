@@ -2,7 +2,8 @@
 // command with its own properties, as the Actions runner parses them (actions/toolkit's command.ts).
 import { describe, expect, it } from "vitest";
 import { unfinishedReport } from "../cli/unfinishedReport.ts";
-import { annotation, escapeData, escapeProperty, githubAnnotations } from "./githubReport.ts";
+import type { AnnotationPlace } from "./githubReport.ts";
+import { annotation, escapeData, escapeProperty, githubAnnotations, workspaceFile } from "./githubReport.ts";
 import { sampleBucket } from "./reportFixtures.ts";
 import type { Bucket, RunReport } from "./runReport.ts";
 
@@ -77,8 +78,10 @@ describe("githubAnnotations", () => {
     ["gone · match ≠ noMatch"],
   );
 
+  const here: AnnotationPlace = { reportDir: "out/report", cwd: "/w/repo", workspace: "/w/repo" };
+
   it("annotates each cause on its bundle's case.yaml: new ones at the gate's level, known ones as notices", () => {
-    const lines = githubAnnotations(r, "out/report", "error").map(parse);
+    const lines = githubAnnotations(r, here, "error").map(parse);
     expect(lines.map((l) => [l.name, l.props.file, l.props.title])).toEqual([
       ["error", "out/report/bundles/01-a-match-nomatch/case.yaml", "first, with: a title"],
       ["notice", "out/report/bundles/02-b-match-nomatch/case.yaml", "expected failure: second"],
@@ -91,6 +94,43 @@ describe("githubAnnotations", () => {
   });
 
   it("makes new causes warnings in an exploration, which fails no gate", () => {
-    expect(githubAnnotations(r, "d", "warning").map((l) => parse(l).name)).toEqual(["warning", "notice", "warning"]);
+    expect(githubAnnotations(r, here, "warning").map((l) => parse(l).name)).toEqual(["warning", "notice", "warning"]);
+  });
+
+  it("names no file when the report folder lies outside the workspace, but still says how to replay it", () => {
+    const outside = githubAnnotations(r, { ...here, reportDir: "/tmp/report" }, "error").map(parse);
+    expect(outside[0]?.props).toEqual({ title: "first, with: a title" });
+    expect(outside[0]?.message).toContain("npx matchconform replay /tmp/report/bundles/01-a-match-nomatch/case.yaml");
+  });
+
+  it("escapes a workspace path's commas and colons in file=, so that it stays one property", () => {
+    const odd = { reportDir: "/w/a,b:c/out", cwd: "/", workspace: "/w" };
+    const [first] = githubAnnotations(r, odd, "error");
+    expect(first).toMatch(/^::error file=a%2Cb%3Ac\/out\/bundles\/01-a-match-nomatch\/case\.yaml,title=/);
+    expect(parse(first ?? "").props.file).toBe("a,b:c/out/bundles/01-a-match-nomatch/case.yaml");
+  });
+});
+
+describe("workspaceFile: an annotation's file, relative to GITHUB_WORKSPACE", () => {
+  const bundle = "bundles/01-x";
+  it.each<[string, AnnotationPlace, string | undefined]>([
+    ["a relative report folder", { reportDir: "r", cwd: "/w", workspace: "/w" }, "r/bundles/01-x/case.yaml"],
+    [
+      "an absolute one inside the workspace",
+      { reportDir: "/w/a/r", cwd: "/w", workspace: "/w" },
+      "a/r/bundles/01-x/case.yaml",
+    ],
+    [
+      "a relative one, run from a subfolder",
+      { reportDir: "r", cwd: "/w/pkg", workspace: "/w" },
+      "pkg/r/bundles/01-x/case.yaml",
+    ],
+    ["one reached through ..", { reportDir: "../r", cwd: "/w/pkg", workspace: "/w" }, "r/bundles/01-x/case.yaml"],
+    ["an absolute one outside it", { reportDir: "/tmp/r", cwd: "/w", workspace: "/w" }, undefined],
+    ["a sibling whose name starts like it", { reportDir: "/w2/r", cwd: "/w", workspace: "/w" }, undefined],
+    ["a relative one leading out of it", { reportDir: "../r", cwd: "/w", workspace: "/w" }, undefined],
+    ["a folder named ..r inside it", { reportDir: "..r", cwd: "/w", workspace: "/w" }, "..r/bundles/01-x/case.yaml"],
+  ])("%s", (_, place, file) => {
+    expect(workspaceFile(place, bundle)).toBe(file);
   });
 });

@@ -75,7 +75,9 @@ function causeHtml(c: Cause): string {
 <p class="bundle">Bundle: <a href="${c.bundle}README.md">${c.bundle}</a> (<a href="${c.bundle}case.yaml">case.yaml</a>)</p>
 ${bodyHtml(c)}
 ${c.source ? `<p>Upstream: <code>${esc(c.source)}</code></p>` : ""}<pre class="summary">${esc(c.summary.join("\n"))}</pre>${
-    c.notReproducible ? `<p>No real cluster can reproduce it: ${esc(c.notReproducible)}</p>` : ""
+    c.notReproducible
+      ? `<p>${esc((c.notReproducibleLead ?? "").replace(/^./, (l) => l.toUpperCase()))}: ${esc(c.notReproducible)}</p>`
+      : ""
   }${corpus}${invariants}
 <details><summary>${esc(c.reduction)}</summary><pre>${esc(c.caseFile)}</pre></details>
 ${c.clauses.length ? `<details><summary>the model's clauses</summary><p>${c.clauses.map((k) => `<code>${esc(k)}</code>`).join(" ")}</p></details>` : ""}</section>`;

@@ -80,7 +80,7 @@ function causeMarkdown(c: Cause): string[] {
   }
   out.push(`- impact: ${md(c.impact)}`);
   if (c.source) out.push(`- upstream: ${md(c.source)}`);
-  if (c.notReproducible) out.push(`- no real cluster can reproduce it: ${md(c.notReproducible)}`);
+  if (c.notReproducible) out.push(`- ${md(c.notReproducibleLead ?? "")}: ${md(c.notReproducible)}`);
   if (c.corpus.length > 0) {
     out.push("- corpus tests that fail for this cause:", ...c.corpus.map((t) => `  - ${md(t)}`));
     if (c.corpusMore > 0) out.push(`  - and ${c.corpusMore} more (report.json)`);

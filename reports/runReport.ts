@@ -3,6 +3,7 @@
 
 import type { Answer, ImplementationHealth } from "../oracles/adapters/matcher.ts";
 import type { ReferenceName, UpstreamName } from "../oracles/adapters/reference.ts";
+import type { NotReproducibleKind } from "../oracles/apiserver/batch/notReproducible.ts";
 import type { Capabilities } from "../oracles/contract/capabilities.ts";
 import type { Expected, Outcome } from "../oracles/contract/outcome.ts";
 import type { ImplementationInfo, SubjectInputForm } from "../oracles/contract/protocol.ts";
@@ -96,6 +97,12 @@ export interface Bucket {
   readonly expectedFailure?: { readonly reason: string; readonly issue?: string };
   /** Why no real cluster can reproduce the example (the apiserver oracle's reason); absent when one can. */
   readonly notReproducible?: string;
+  /**
+   * What kind of reason `notReproducible` is: an input no real cluster sends (such causes are the
+   * run's unrealInputs), or a request a real cluster sends whose decision the oracle cannot observe.
+   * Absent where a cluster can reproduce it, and in older reports.
+   */
+  readonly notReproducibleKind?: NotReproducibleKind;
   /** Its share of the run's realistic mix; absent when the mix was not asked (no time, or no mix). */
   readonly impact?: Impact;
   /** The folder of its reproduction bundle, relative to the report folder (set when the reports are written). */

@@ -127,7 +127,7 @@ function causeLines(c: Cause, bundle: string): string[] {
   if (c.source) lines.push(`          upstream: ${c.source}`);
   lines.push(`          ${c.reduction} (${bundle}case.yaml):`);
   lines.push(...c.summary.map((l) => `            ${l}`));
-  if (c.notReproducible) lines.push(`          no real cluster can reproduce it: ${c.notReproducible}`);
+  if (c.notReproducible) lines.push(`          ${c.notReproducibleLead}: ${c.notReproducible}`);
   return lines;
 }
 

@@ -4,7 +4,7 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { badge } from "./badge.ts";
 import { boundedReport } from "./boundedReport.ts";
-import { bundle, notReproducible } from "./bundle.ts";
+import { bundle, whyNotReproducibleBucket } from "./bundle.ts";
 import { bundleFolder, slug } from "./causeModel.ts";
 import { oneLine } from "./escape.ts";
 import { reportDirProblem, writeBundles } from "./reportDir.ts";
@@ -56,8 +56,8 @@ function withBundles(report: RunReport): RunReport {
 /** Each bucket says why no real cluster can reproduce its example, where none can. */
 export function withReproducibility(report: RunReport): RunReport {
   const buckets = report.buckets.map((b) => {
-    const why = notReproducible(b);
-    return why === undefined ? b : { ...b, notReproducible: why };
+    const not = whyNotReproducibleBucket(b);
+    return not === undefined ? b : { ...b, notReproducible: not.why, notReproducibleKind: not.kind };
   });
   return { ...report, buckets };
 }

@@ -4,6 +4,7 @@ import { bundlesCommand } from "./bundles.ts";
 import { clusterCommand } from "./cluster.ts";
 import { completionCommand } from "./completion.ts";
 import { coverageCommand } from "./coverage.ts";
+import { driftCommand } from "./drift.ts";
 import { mergeReportsCommand } from "./mergeReports.ts";
 import { replayCommand } from "./replay.ts";
 import { runCommand } from "./run.ts";
@@ -15,6 +16,7 @@ export const commands: readonly CommandSpec[] = [
   mergeReportsCommand,
   clusterCommand,
   verifyCommand,
+  driftCommand,
   bundlesCommand,
   coverageCommand,
   completionCommand(() => commands),

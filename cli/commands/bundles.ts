@@ -6,7 +6,9 @@ import { clusterOptions, kubernetesVersion } from "./sharedOptions.ts";
 
 const options = {
   ...clusterOptions,
-  "kubernetes-version": kubernetesVersion("the local control plane's minor (default: the latest supported)"),
+  "kubernetes-version": kubernetesVersion(
+    "the local control plane's minor (default: the running one's, else the latest supported)",
+  ),
 } as const satisfies Options;
 
 true satisfies EveryFlagRead<BundlesArgs, typeof options>;

@@ -12,7 +12,7 @@ const options = {
   },
   ...clusterOptions,
   "kubernetes-version": kubernetesVersion(
-    "the local control plane's minor, or the minor to assume of a kubeconfig's server (default: the latest supported, or what the server says)",
+    "the local control plane's minor, or the minor to assume of a kubeconfig's server (default: the running local control plane's, else the latest supported; what a kubeconfig's server says)",
   ),
   ...budgetOptions,
   profile: { ...budgetOptions.profile, help: "the budget (default quick)" },

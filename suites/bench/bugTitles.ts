@@ -12,8 +12,7 @@ export const bugTitles: Readonly<Record<(typeof bugSwitches)[number], RegExp>> =
   "object-selector-new-only": /^the old object matches/,
   "omitted-matchpolicy-exact": /^takes an omitted matchPolicy as Exact/,
   "namespace-object-stored-labels": /^matches a Namespace CREATE or UPDATE on the stored namespace's labels/,
-  "cluster-scoped-uses-namespace-selector":
-    /^a request without namespace, for a resource not named namespaces, always matches/,
+  "cluster-scoped-uses-namespace-selector": /^evaluates the namespaceSelector on a cluster-scoped request/,
   "exclude-ignores-equivalent":
     /^(matches excludeResourceRules as if matchPolicy were Exact|a matching excludeResourceRule means no match)/,
   "selector-error-always":

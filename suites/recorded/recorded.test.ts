@@ -1,18 +1,29 @@
-// The committed recording of kube-apiserver v1.37.2's own verdicts (made by `verify --record`):
-// it loads as case files and the reference model agrees with every verdict, so users without a
-// cluster replay the server's answers, and a model change that departs from the server fails here.
+// The committed recordings of kube-apiserver's own verdicts (made by `verify --record`), at two
+// minors: each loads as case files and the reference model agrees with every verdict at its minor,
+// so users without a cluster replay the server's answers, and a model change that departs from the
+// server fails here. The README's drift report between them is the one they give.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import type { Minor } from "../../oracles/contract/versions.ts";
 import { loadAll } from "../format/loadAll.ts";
+import { driftMarkdown } from "../replay/driftMarkdown.ts";
+import { recordedDrift } from "../replay/recordedDrift.ts";
 import { replayWithModel } from "../replay/replayCases.ts";
 
-describe("the recorded verdicts of kube-apiserver v1.37.2", () => {
-  const cases = loadAll(["suites/recorded/v1.37.2"]);
+const recordings: readonly { folder: string; minor: Minor; kinds: number }[] = [
+  { folder: "v1.37.2", minor: "1.37", kinds: 5 },
+  // MutatingAdmissionPolicy is v1beta1 at 1.34, off by default; the oracle creates v1 only.
+  { folder: "v1.34.4", minor: "1.34", kinds: 4 },
+];
 
-  it("are many, each from the server, for 1.37", () => {
+describe.each(recordings)("the recorded verdicts of kube-apiserver $folder", ({ folder, minor, kinds }) => {
+  const cases = loadAll([`suites/recorded/${folder}`]);
+
+  it(`are many, each from the server, for ${minor}`, () => {
     expect(cases.length).toBeGreaterThan(1000);
-    expect(cases.every((c) => c.source?.startsWith("recorded from kube-apiserver v1.37.2 on "))).toBe(true);
-    expect(new Set(cases.flatMap((c) => c.minors))).toEqual(new Set(["1.37"]));
-    expect(new Set(cases.map((c) => c.subject.kind)).size).toBe(5);
+    expect(cases.every((c) => c.source?.startsWith(`recorded from kube-apiserver ${folder} on `))).toBe(true);
+    expect(new Set(cases.flatMap((c) => c.minors))).toEqual(new Set([minor]));
+    expect(new Set(cases.map((c) => c.subject.kind)).size).toBe(kinds);
   });
 
   it("are all the reference model's decisions too", () => {
@@ -20,5 +31,19 @@ describe("the recorded verdicts of kube-apiserver v1.37.2", () => {
       .filter((r) => r.result !== "passed")
       .map((r) => `${r.file}: ${r.caseDescription}`);
     expect(failed).toEqual([]);
+  });
+});
+
+/** A Markdown table's rows without the padding biome's formatter aligns the README's columns with. */
+const unpadded = (markdown: string) =>
+  markdown.replace(/^\|.*\|$/gm, (row) => row.replace(/ *\| */g, "|").replace(/\|-+(?=\|)/g, "|-"));
+
+describe("the README's drift report", () => {
+  it("is the one the recordings give", () => {
+    const readme = readFileSync("README.md", "utf8");
+    const block = /<!-- drift begin -->\n([\s\S]*?)<!-- drift end -->/.exec(readme);
+    expect(block?.[1]).toBeDefined();
+    const d = recordedDrift("suites/recorded/v1.34.4", "suites/recorded/v1.37.2");
+    expect(unpadded(block?.[1] ?? "")).toBe(unpadded(driftMarkdown(d, { headingLevel: 4, maxRows: 5 })));
   });
 });

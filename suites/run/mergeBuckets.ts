@@ -23,7 +23,14 @@ function mergeCause(same: readonly Bucket[]): Bucket {
   const evidence = mergeEvidence(same);
   // Every shard asks the same realistic mix: the widest share is the one of all the cause's failures.
   const impact = same.map((b) => b.impact).reduce((a, b) => (b && (!a || b.share > a.share) ? b : a), undefined);
-  const { bundle: _bundle, notReproducible: _why, expectedFailure: _e, evidence: _ev, ...rest } = chosen;
+  const {
+    bundle: _b,
+    notReproducible: _why,
+    notReproducibleKind: _k,
+    expectedFailure: _e,
+    evidence: _ev,
+    ...rest
+  } = chosen;
   return {
     ...rest,
     phase: phaseOrder.find((p) => phases[p] > 0) ?? chosen.phase,

@@ -51,8 +51,10 @@ export function mergeReports(given: readonly RunReport[]): Merged {
 function mergeUnreal(reports: readonly RunReport[]): Bucket[] {
   const all = reports.flatMap((r) => r.unrealInputs ?? []);
   return mergeBuckets([all]).map((b) => {
-    const why = all.find((x) => x.signature === b.signature)?.notReproducible;
-    return why === undefined ? b : { ...b, notReproducible: why };
+    const same = all.find((x) => x.signature === b.signature);
+    const why = same?.notReproducible;
+    const kind = same?.notReproducibleKind;
+    return why === undefined ? b : { ...b, notReproducible: why, ...(kind && { notReproducibleKind: kind }) };
   });
 }
 

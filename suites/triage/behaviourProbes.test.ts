@@ -330,6 +330,28 @@ const rows: readonly Row[] = [
     ),
     title: undefined,
   },
+  {
+    // seed 7 crossed "x/y", seed 8 "*/y": one behaviour whichever resource entry the case holds.
+    behaviour: "evaluates the namespaceSelector on a cluster-scoped request",
+    matcher: simple("cluster-scoped-uses-namespace-selector"),
+    query: query(
+      matchResources({
+        namespaceSelector: { matchLabels: { app: "prod" } },
+        resourceRules: [rule(["*"], ["*"], ["*/proxy"])],
+      }),
+      {
+        operation: "CONNECT",
+        resource: { group: "", version: "v1", resource: "nodes" },
+        subResource: "proxy",
+        kind: { group: "", version: "v1", kind: "NodeProxyOptions" },
+        namespace: "",
+        name: "web",
+        object: { apiVersion: "v1", kind: "NodeProxyOptions" },
+        oldObject: null,
+      },
+    ),
+    title: /^evaluates the namespaceSelector on a cluster-scoped request: /,
+  },
   ...kyvernoRows(),
 ];
 

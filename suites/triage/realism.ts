@@ -2,6 +2,7 @@
 // the reason a bundle gets not-reproducible.txt), and which of a cause's reduced examples is the
 // one to show. The reducer keeps the first (suites/shrink/normaliseQuery.ts `reproducible`), the
 // merge of reduced examples into causes the second (diagnose.ts).
+import type { NotReproducible } from "../../oracles/apiserver/batch/notReproducible.ts";
 import type { Query } from "../../oracles/contract/query.ts";
 import { whyNotReproducible } from "../../reports/bundleRequest.ts";
 import type { ReducedFailure } from "./reducedFailure.ts";
@@ -9,11 +10,12 @@ import { smallerFirst } from "./smallestExample.ts";
 import type { TriageContext } from "./triageContext.ts";
 
 /**
- * Why no real cluster can reproduce q, in the oracle's words, or undefined. An invalid subject
- * shows when it is applied, so the request need not be sendable when the reference calls it invalid
- * (as reports/bundle.ts asks it of a bundle's case).
+ * Why no real cluster can reproduce q, in the oracle's words and kind (an input no cluster sends, or
+ * a real request the oracle cannot observe), or undefined. An invalid subject shows when it is
+ * applied, so the request need not be sendable when the reference calls it invalid (as
+ * reports/bundle.ts asks it of a bundle's case).
  */
-export function whyUnreal(ctx: Pick<TriageContext, "model">, q: Query): string | undefined {
+export function whyUnreal(ctx: Pick<TriageContext, "model">, q: Query): NotReproducible | undefined {
   try {
     // The model is asked only when it matters: for a request no server can be sent.
     const why = whyNotReproducible(q, false);
@@ -21,7 +23,8 @@ export function whyUnreal(ctx: Pick<TriageContext, "model">, q: Query): string |
     return whyNotReproducible(q, true);
   } catch (e) {
     // A query the oracle cannot even prepare is one no cluster is asked.
-    return `the apiserver oracle cannot prepare it: ${e instanceof Error ? e.message : String(e)}`;
+    const why = `the apiserver oracle cannot prepare it: ${e instanceof Error ? e.message : String(e)}`;
+    return { kind: "unobservable", why };
   }
 }
 

@@ -8,12 +8,13 @@ import { toAttributes } from "../../model/attributes.ts";
 import { builtinEquivalents } from "../../model/equivalents.ts";
 import { isAuthReview, isPolicyConfigurationResource } from "../../model/exemptions.ts";
 import { probeLabel } from "../probe/names.ts";
-import { oldName, withoutNameLabel } from "../request/body.ts";
+import { oldName } from "../request/body.ts";
 import type { SentUser } from "../request/impersonatedUser.ts";
 import type { Realisable } from "../request/realisation.ts";
 import { isNamespaceResource } from "../request/rename.ts";
 import type { SeenOtherwise } from "../request/seenOtherwise.ts";
 import { conditionSeesOtherwise, seenOtherwise } from "../request/seenOtherwise.ts";
+import { storedAsOld, updateWithoutName } from "./notReproducible.ts";
 
 export interface Asked {
   /** The query as the case states it. */
@@ -65,7 +66,7 @@ export function whyNotAsked(a: Asked, minor: Minor): string | undefined {
       `a ${r.kind} takes no metadata, so the case's object labels cannot be sent`,
     ],
     [
-      isNs && req.operation !== "CREATE" && !sameLabels(q.cluster.namespaces?.[req.name ?? ""], req.oldObject),
+      isNs && req.operation !== "CREATE" && !storedAsOld(q),
       `the cluster's namespace "${req.name}" is not the request's old object (missing, or with other labels): the server stores one namespace, the old object`,
     ],
     [
@@ -82,10 +83,7 @@ export function whyNotAsked(a: Asked, minor: Minor): string | undefined {
       q.subject.kind === "MutatingAdmissionPolicy" && (req.subResource ?? "") !== "",
       "the probe reads a MutatingAdmissionPolicy's decision from the object returned, which a subresource request does not return as mutated",
     ],
-    [
-      req.operation === "UPDATE" && (req.name ?? "") === "",
-      "an UPDATE without a name has no realisation: only a deletecollection's items are admitted without one",
-    ],
+    [req.operation === "UPDATE" && (req.name ?? "") === "", updateWithoutName],
     [
       req.operation === "DELETE" && (req.name ?? "") === "" && !(r.namespaced && oldName(req) !== ""),
       "a DELETE without a name is realised as a deletecollection of the one stored object, in a namespace of its own: a cluster-scoped one, or one whose old object has no name, is not",
@@ -122,12 +120,4 @@ function conditionsCannot(
 
 function objectLabels(o: AdmissionRequest["object"]): Record<string, string> {
   return ((o?.metadata ?? {}) as { labels?: Record<string, string> }).labels ?? {};
-}
-
-/** The stored namespace's labels are the old object's (the name label aside). */
-function sameLabels(stored: Readonly<Record<string, string>> | undefined, old: AdmissionRequest["oldObject"]): boolean {
-  if (stored === undefined) return false;
-  const oldLabels = ((old?.metadata ?? {}) as { labels?: Record<string, string> }).labels ?? {};
-  const norm = (l: Readonly<Record<string, string>>) => JSON.stringify(Object.entries(withoutNameLabel(l)).sort());
-  return norm(stored) === norm(oldLabels);
 }

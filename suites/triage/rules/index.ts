@@ -2,6 +2,7 @@
 // names the cause. A new rule is a file beside these, exporting a TriageRule, and a line here.
 import type { TriageContext } from "../triageContext.ts";
 import { celPart } from "./celPart.ts";
+import { clusterScopedSelectorRule } from "./clusterScopedSelector.ts";
 import { ignoreSwallowsSelectorErrorRule, warnDropsConfigErrorRule } from "./errorsKept.ts";
 import { exemptKindsRule } from "./exemptKinds.ts";
 import { generateNameAsNameRule } from "./generateNameAsName.ts";
@@ -57,6 +58,8 @@ export const rules: readonly TriageRule[] = [
   warnDropsConfigErrorRule,
   ignoreSwallowsSelectorErrorRule,
   missingNamespaceRule,
+  // Behaviours that show through many resource clauses: keyed once whichever rule the case crossed.
+  clusterScopedSelectorRule,
 ];
 
 export async function firstFinding(ctx: TriageContext, c: ReducedCase): Promise<Finding | undefined> {

@@ -4,6 +4,7 @@ import type {
   GroupVersionKind,
   GroupVersionResource,
   KubeObject,
+  LabelSelector,
   MatchCondition,
   MatchResources,
   NamedRuleWithOperations,
@@ -121,4 +122,29 @@ export function renameResource(q: Query, to: Named, equivalents: "rename" | "dro
       ...(r.oldObject !== undefined && { oldObject: object(r.oldObject) }),
     },
   };
+}
+
+/** What holds a namespaceSelector and an objectSelector: a MatchResources (the subject's, the policy's, the binding's) or the webhook. */
+interface Selectors {
+  readonly namespaceSelector?: LabelSelector;
+  readonly objectSelector?: LabelSelector;
+}
+
+/** The subject with `f` applied to every place that holds selectors. */
+export function mapSelectors(s: Subject, f: (x: Selectors) => Selectors): Subject {
+  switch (s.kind) {
+    case "MatchResources":
+      return { ...s, matchResources: { ...s.matchResources, ...f(s.matchResources) } };
+    case "ValidatingAdmissionPolicy":
+    case "MutatingAdmissionPolicy": {
+      const c = s.policy.matchConstraints;
+      const policy = { ...s.policy, ...(c && { matchConstraints: { ...c, ...f(c) } }) };
+      const b = s.binding?.matchResources;
+      const binding = s.binding && { ...s.binding, ...(b && { matchResources: { ...b, ...f(b) } }) };
+      return { ...s, policy, ...(binding && { binding }) };
+    }
+    case "ValidatingWebhook":
+    case "MutatingWebhook":
+      return { ...s, webhook: { ...s.webhook, ...f(s.webhook) } };
+  }
 }
