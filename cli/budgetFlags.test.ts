@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { sourceCli } from "../package/sourceCli.ts";
-import { profiles } from "../suites/run/options.ts";
+import { ceilingsMs, profiles } from "../suites/run/options.ts";
 import { budgetOf, durationMs } from "./budgetFlags.ts";
 
 describe("--num-runs and --time-limit", () => {
@@ -23,6 +23,25 @@ describe("--num-runs and --time-limit", () => {
       numRuns: 50,
       timeLimitMs: 120_000,
     });
+  });
+
+  it("in work pacing (run --mode ci) keep the profile's work, all of it promised, the time limit a ceiling", () => {
+    expect(budgetOf({}, "default", "work")).toEqual({
+      numRuns: 3000,
+      invariantRuns: 60,
+      reduce: true,
+      timeLimitMs: ceilingsMs.default,
+      pacing: "work",
+    });
+    expect(budgetOf({ timeLimit: "90s" }, "default", "work")).toMatchObject({ numRuns: 3000, timeLimitMs: 90_000 });
+    expect(budgetOf({ numRuns: "50" }, "default", "work")).toMatchObject({ numRuns: 50, timeLimitMs: Infinity });
+    expect(budgetOf({ profile: "quick", numRuns: "50", timeLimit: "2m" }, "default", "work")).toMatchObject({
+      numRuns: 50,
+      invariantRuns: 20,
+      timeLimitMs: 120_000,
+      pacing: "work",
+    });
+    expect(budgetOf({ profile: "nightly" }, "default", "work").minimum).toBeUndefined();
   });
 
   it("name the flag and the value they cannot read", () => {

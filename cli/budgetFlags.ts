@@ -1,6 +1,6 @@
 // The flags `run` and `verify` share: --profile, --num-runs, --time-limit and --seed.
-import type { ProfileName, RunBudget } from "../suites/run/options.ts";
-import { profiles } from "../suites/run/options.ts";
+import type { Pacing, ProfileName, RunBudget } from "../suites/run/options.ts";
+import { profiles, workPaced } from "../suites/run/options.ts";
 import { UsageError } from "./usageError.ts";
 
 export interface BudgetFlags {
@@ -10,16 +10,28 @@ export interface BudgetFlags {
 }
 
 /**
- * The profile's budget, with --num-runs or --time-limit in place of its own bounds: one of them
- * alone is the only bound (as many scenarios as the time allows, or all of them however long they
- * take); both given, both bound, whichever comes first.
+ * The profile's budget, with --num-runs or --time-limit in place of its own bounds.
+ *
+ * In `time` pacing (`run --mode explore`, `verify`): one of them alone is the only bound (as many
+ * scenarios as the time allows, or all of them however long they take); both given, both bound,
+ * whichever comes first.
+ *
+ * In `work` pacing (`run --mode ci`): the work is the profile's or --num-runs', all of it done;
+ * the time limit is a ceiling against a hang (options.ts ceilingsMs), --time-limit in its place.
+ * --num-runs alone sets no ceiling, as in time pacing: every scenario, however long it takes.
  */
-export function budgetOf(args: BudgetFlags, defaultProfile: ProfileName): RunBudget {
-  const base = profiles[(args.profile ?? defaultProfile) as ProfileName];
+export function budgetOf(args: BudgetFlags, defaultProfile: ProfileName, pacing: Pacing = "time"): RunBudget {
+  const name = (args.profile ?? defaultProfile) as ProfileName;
+  const base = profiles[name];
   if (base === undefined)
     throw new UsageError(`--profile ${args.profile} is not one of ${Object.keys(profiles).join(", ")}`);
   const numRuns = args.numRuns === undefined ? undefined : wholeNumber("--num-runs", args.numRuns);
   const timeLimitMs = args.timeLimit === undefined ? undefined : durationMs("--time-limit", args.timeLimit);
+  if (pacing === "work") {
+    const work = workPaced(name);
+    if (numRuns === undefined) return { ...work, timeLimitMs: timeLimitMs ?? work.timeLimitMs };
+    return { ...work, numRuns, timeLimitMs: timeLimitMs ?? Number.POSITIVE_INFINITY };
+  }
   if (numRuns === undefined && timeLimitMs === undefined) return base;
   return {
     ...base,

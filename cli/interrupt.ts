@@ -77,6 +77,7 @@ export function onInterrupt(h: InterruptHandling): Interrupts {
       input: m.input,
       kubernetesVersions: m.kubernetesVersions,
       capabilities: m.capabilities,
+      ...(m.inFlight !== undefined && { inFlight: m.inFlight }),
       match: (q) => (signal === undefined ? m.match(q) : new Promise<Answer>(() => {})),
       close: () => m.close(),
     }),

@@ -28,7 +28,7 @@ import type { RunArgs } from "./runArgs.ts";
 import { writeRunFiles } from "./runFiles.ts";
 import { closingLine, implementationOf, minorsOf, optionsOf, replayCommand } from "./runHeader.ts";
 import type { RunMode } from "./runMode.ts";
-import { modeExitCode, modeOf, seedFor } from "./runMode.ts";
+import { modeExitCode, modeOf, pacingOf, seedFor } from "./runMode.ts";
 import type { RunOutput, Terminal } from "./runOutput.ts";
 import { processTerminal, runOutput } from "./runOutput.ts";
 import type { Interrupts } from "./runSignals.ts";
@@ -64,9 +64,10 @@ function setupOf(
   err: (line: string) => void,
   t: Terminal,
 ): Omit<RunSetup, "cases"> {
+  const mode = modeOf(args.mode);
   return {
-    budget: budgetOf(args, "default"),
-    mode: modeOf(args.mode),
+    budget: budgetOf(args, "default", pacingOf(mode)),
+    mode,
     drawn: seedOf(args.seed),
     expected: args.expectedFailures ? loadExpectedFailures(args.expectedFailures) : [],
     caseTimeoutMs: args.caseTimeout === undefined ? undefined : durationMs("--case-timeout", args.caseTimeout),

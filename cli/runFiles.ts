@@ -30,7 +30,7 @@ export function writeRunFiles(
     const left = unrecorded(final, entries);
     if (left.length > 0)
       say(
-        `${plural(left.length, "cause")} not recorded: not reduced before the time ran out, so ${left.length === 1 ? "its key names" : "their keys name"} a sample, not a cause; record without a time limit (--num-runs alone) to reduce every cause: ${left.map((b) => b.signature).join("; ")}`,
+        `${plural(left.length, "cause")} not recorded: not reduced before the time ran out, so ${left.length === 1 ? "its key names" : "their keys name"} a sample, not a cause; record in --mode ci (the default) under a ceiling it does not reach (a larger --time-limit), or with --num-runs alone, to reduce every cause: ${left.map((b) => b.signature).join("; ")}`,
       );
   }
   if (args.saveRegressions) {

@@ -5,6 +5,7 @@
 import type { Minor } from "../oracles/contract/versions.ts";
 import { latestMinor, minorNumber } from "../oracles/contract/versions.ts";
 import type { ExitCode, RunReport } from "../reports/runReport.ts";
+import type { Pacing } from "../suites/run/options.ts";
 import { keyedByCause } from "../suites/triage/expectedFailures.ts";
 import { seedOf } from "./budgetFlags.ts";
 import { UsageError } from "./usageError.ts";
@@ -17,6 +18,19 @@ export function modeOf(flag: string | undefined): RunMode {
   if (flag === undefined) return "ci";
   if (flag === "ci" || flag === "explore") return flag;
   throw new UsageError(`--mode ${flag} is not one of ${runModes.join(", ")}`);
+}
+
+/**
+ * What bounds a mode's work (suites/run/options.ts Pacing): a gate does the same work on a quiet
+ * and a loaded machine, its time limit only a ceiling; an exploration does what its time allows.
+ */
+export function pacingOf(mode: RunMode): Pacing {
+  switch (mode) {
+    case "ci":
+      return "work";
+    case "explore":
+      return "time";
+  }
 }
 
 /** CI's seed for a minor: 1037 for 1.37, readable in a report as the minor it stands for. */

@@ -8,6 +8,7 @@ import type { RecordingMatcher } from "../oracles/adapters/recordingMatcher.ts";
 import { recordingMatcher } from "../oracles/adapters/recordingMatcher.ts";
 import type { ApiserverMatcher } from "../oracles/apiserver/apiserverMatcher.ts";
 import { batchSteps } from "../oracles/apiserver/batch/runBatch.ts";
+import { skipLines } from "../oracles/apiserver/batch/skipReasons.ts";
 import type { Minor } from "../oracles/contract/versions.ts";
 import { isMinor, latestMinor, supportedMinors } from "../oracles/contract/versions.ts";
 import { defaultCorpus, packageVersion } from "../package/packageRoot.ts";
@@ -108,6 +109,7 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
     writeReports(dir, report);
     out(summary(report));
     out(serverStats(matcher, (performance.now() - started) / 1000));
+    for (const l of skipLines(matcher.stats.skipReasons, matcher.stats.queries)) out(terminal(`  skipped: ${l}`));
     out(terminal(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml`));
     if (recorder && a.record !== undefined) out(record(recorder, a.record, minor));
     return report.footer.exitCode;

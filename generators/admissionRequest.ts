@@ -1,7 +1,8 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { AdmissionRequest, GroupVersionKind, KubeObject, Operation } from "../oracles/contract/kube.ts";
+import { drawn, optional, pick, recordOf, take, unitDouble, weighted } from "./draw.ts";
 import type { LabelsConstraints } from "./labels.ts";
-import { labels } from "./labels.ts";
+import { drawLabels } from "./labels.ts";
 import type { ResourceType, Subresource } from "./vocabulary.ts";
 import { missingNamespace, namespaceNames, objectNames, resourceTypes } from "./vocabulary.ts";
 
@@ -33,11 +34,38 @@ export interface AdmissionRequestConstraints {
 }
 
 export function admissionRequest(constraints: AdmissionRequestConstraints = {}): fc.Arbitrary<AdmissionRequest> {
-  const types = drawableTypes(constraints);
-  if (types.length === 0) throw new Error("admissionRequest(): no resource has an operation asked for");
-  // The exempt resources decide the same way for every subject: draw them less often.
-  const weighted = types.map((t) => ({ arbitrary: fc.constant(t), weight: isExemptType(t) ? 1 : 4 }));
-  return fc.oneof(...weighted).chain((type) => requestFor(type, constraints));
+  drawableWeights(constraints);
+  return drawn((rng, bias) => drawAdmissionRequest(rng, bias, constraints));
+}
+
+interface Drawable {
+  readonly types: readonly ResourceType[];
+  readonly weights: readonly number[];
+}
+
+// A scenario's request constraints recur (one per corner of the swarm): their types are worked out once.
+const drawables = new WeakMap<AdmissionRequestConstraints, Drawable>();
+
+function drawableWeights(constraints: AdmissionRequestConstraints): Drawable {
+  let d = drawables.get(constraints);
+  if (d === undefined) {
+    const types = drawableTypes(constraints);
+    if (types.length === 0) throw new Error("admissionRequest(): no resource has an operation asked for");
+    // The exempt resources decide the same way for every subject: draw them less often.
+    d = { types, weights: types.map((t) => (isExemptType(t) ? 1 : 4)) };
+    drawables.set(constraints, d);
+  }
+  return d;
+}
+
+/** admissionRequest(constraints), drawn at once: a type (a oneof by weight), then its request. */
+export function drawAdmissionRequest(
+  rng: fc.Random,
+  bias: number | undefined,
+  constraints: AdmissionRequestConstraints,
+): AdmissionRequest {
+  const { types, weights } = drawableWeights(constraints);
+  return requestFor(rng, bias, types[weighted(rng, weights)] as ResourceType, constraints);
 }
 
 /** The resource types left with something to draw once narrowed to the operations and subresources. */
@@ -74,37 +102,38 @@ function isExemptType(t: ResourceType): boolean {
   );
 }
 
-function requestFor(type: ResourceType, c: AdmissionRequestConstraints): fc.Arbitrary<AdmissionRequest> {
-  const target = fc.oneof(
-    ...(type.operations.length > 0 ? [{ arbitrary: fc.constant<Subresource | null>(null), weight: 3 }] : []),
-    ...(type.subresources.length > 0
-      ? [{ arbitrary: fc.constantFrom<Subresource | null>(...type.subresources), weight: 1 }]
-      : []),
-  );
+function requestFor(
+  rng: fc.Random,
+  bias: number | undefined,
+  type: ResourceType,
+  c: AdmissionRequestConstraints,
+): AdmissionRequest {
   const names = c.namespaces ?? namespaceNames;
   const missing = c.missingNamespaceRate ?? 0.1;
-  const namespace =
-    missing > 0
-      ? fc.oneof(
-          { arbitrary: fc.constantFrom(...names), weight: Math.round((1 - missing) * 100) },
-          { arbitrary: fc.constant(missingNamespace), weight: Math.round(missing * 100) },
-        )
-      : fc.constantFrom(...names);
+  const namespace = () =>
+    missing > 0 && weighted(rng, [Math.round((1 - missing) * 100), Math.round(missing * 100)]) === 1
+      ? missingNamespace
+      : pick(rng, names);
   const isNamespaceType = type.group === "" && type.resource === "namespaces";
-  return fc
-    .record({
-      version: fc.constantFrom(...type.versions),
-      sub: target,
-      namespace,
-      name: isNamespaceType ? namespace : fc.constantFrom(...(c.names ?? objectNames)),
-      anonymous: fc.double({ min: 0, max: 1, noNaN: true }),
-      labels: labels(c.labels),
-      oldLabels: fc.option(labels(c.labels), { nil: undefined, freq: 2 }),
-    })
-    .chain((d) => {
-      const ops = d.sub ? d.sub.operations : type.operations;
-      return fc.constantFrom(...ops).map((operation) => build(type, { ...d, operation }));
-    });
+  const d = {
+    version: pick(rng, type.versions),
+    sub: subresourceOf(rng, type),
+    namespace: namespace(),
+    name: isNamespaceType ? namespace() : pick(rng, c.names ?? objectNames),
+    anonymous: take(unitDouble, rng, bias),
+    labels: drawLabels(rng, bias, c.labels ?? {}),
+    oldLabels: optional(rng, 2) ? drawLabels(rng, bias, c.labels ?? {}) : undefined,
+  };
+  recordOf(rng, {});
+  return build(type, { ...d, operation: pick(rng, d.sub ? d.sub.operations : type.operations) });
+}
+
+/** The main resource (3 in 4 when it has operations) or one of its subresources. */
+function subresourceOf(rng: fc.Random, type: ResourceType): Subresource | null {
+  const main = type.operations.length > 0;
+  const subs = type.subresources.length > 0;
+  const which = weighted(rng, [...(main ? [3] : []), ...(subs ? [1] : [])]);
+  return main && which === 0 ? null : pick(rng, type.subresources);
 }
 
 interface Draw {

@@ -235,7 +235,7 @@ export const invalidCondition: fc.Arbitrary<string> = fc.constantFrom(
  * namespace and labels, the fields the drawn param objects carry (spec.max, or data.max of a
  * ConfigMap), null when no param is found; absent labels or fields err.
  */
-export const paramsCondition: fc.Arbitrary<string> = fc.constantFrom(
+export const paramsConditions: readonly string[] = [
   "params == null",
   "params != null",
   "params.metadata.name == 'a'",
@@ -250,4 +250,4 @@ export const paramsCondition: fc.Arbitrary<string> = fc.constantFrom(
   "params.metadata.labels.exists(k, params.metadata.labels[k] == 'silver')",
   "has(params.data) && params.data.max == '3'",
   "params != null && params.metadata.name != request.name",
-);
+];

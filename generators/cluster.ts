@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import type { Cluster } from "../oracles/contract/cluster.ts";
 import type { AdmissionRequest, EquivalentResource } from "../oracles/contract/kube.ts";
+import { drawn, recordOf, take, unitDouble } from "./draw.ts";
 import type { LabelsConstraints } from "./labels.ts";
-import { labels } from "./labels.ts";
+import { drawLabels } from "./labels.ts";
 import { customResourceOf } from "./realisticResources.ts";
 import { namespaceNames } from "./vocabulary.ts";
 
@@ -32,56 +33,56 @@ export interface ClusterConstraints {
 }
 
 export function cluster(request: AdmissionRequest, constraints: ClusterConstraints = {}): fc.Arbitrary<Cluster> {
-  const names = constraints.namespaces ?? namespaceNames;
-  const namespaces = fc
-    .tuple(
-      ...names.map((n) =>
-        fc.tuple(fc.constant(n), labels(constraints.labels), fc.double({ min: 0, max: 1, noNaN: true })),
-      ),
-    )
-    .map((entries) =>
-      Object.fromEntries(
-        entries
-          .filter(([n, , roll]) => roll < 0.9 || (constraints.keepRequestNamespace && n === request.namespace))
-          .map(([n, l]) => [n, { ...l, "kubernetes.io/metadata.name": n }]),
-      ),
-    );
-  const equivalents = crdEquivalents(request, constraints.unknownKindRate ?? 0.15);
-  return fc.record({ namespaces, equivalents }).map(({ namespaces: ns, equivalents: eq }) => ({
-    namespaces: ns,
-    ...(eq && { equivalentResources: eq }),
-  }));
+  return drawn((rng, bias) => drawCluster(rng, bias, request, constraints));
 }
 
+/** cluster(request, constraints), drawn at once: each namespace's labels and roll, then the CRD's equivalents. */
+export function drawCluster(
+  rng: fc.Random,
+  bias: number | undefined,
+  request: AdmissionRequest,
+  constraints: ClusterConstraints,
+): Cluster {
+  const entries: [string, Record<string, string>][] = [];
+  for (const n of constraints.namespaces ?? namespaceNames) {
+    const l = drawLabels(rng, bias, constraints.labels ?? {});
+    const kept = take(unitDouble, rng, bias) < 0.9 || (constraints.keepRequestNamespace && n === request.namespace);
+    if (kept) entries.push([n, { ...l, "kubernetes.io/metadata.name": n }]);
+  }
+  const eq = crdEquivalents(rng, bias, request, constraints.unknownKindRate ?? 0.15);
+  recordOf(rng, {});
+  return { namespaces: Object.fromEntries(entries), ...(eq && { equivalentResources: eq }) };
+}
+
+const widgetVersions = fc.shuffledSubarray(["v1", "v2", "v1beta1"], { minLength: 1 });
+const anyNat = fc.nat();
+
 function crdEquivalents(
+  rng: fc.Random,
+  bias: number | undefined,
   request: AdmissionRequest,
   unknownKindRate: number,
-): fc.Arbitrary<EquivalentResource[] | undefined> {
+): EquivalentResource[] | undefined {
   const { group, resource } = request.resource;
   const real = customResourceOf(group, resource);
-  if (real !== undefined) return fc.constant(realCrdEquivalents(request, real.kind, real.versions));
-  if (group !== "example.com" || resource !== "widgets") return fc.constant(undefined);
+  if (real !== undefined) return realCrdEquivalents(request, real.kind, real.versions);
+  if (group !== "example.com" || resource !== "widgets") return undefined;
   const sub = request.subResource ?? "";
   const member = (version: string): EquivalentResource => ({
     resource: { group, version, resource },
     kind: { group, version, kind: "Widget" },
   });
-  return fc
-    .tuple(
-      fc.shuffledSubarray(["v1", "v2", "v1beta1"], { minLength: 1 }),
-      fc.double({ min: 0, max: 1, noNaN: true }),
-      fc.nat(),
-    )
-    .map(([versions, roll, which]) => {
-      // The request's own version is always registered: it is being served.
-      const all = versions.includes(request.resource.version) ? versions : [request.resource.version, ...versions];
-      const members = sub === "" || sub === "status" ? all.map(member) : [member(request.resource.version)];
-      if (roll >= unknownKindRate || members.length < 2) return members;
-      // Any member but the request's own resource, which is served and so has its kind.
-      const others = members.map((_, i) => i).filter((i) => members[i]?.resource.version !== request.resource.version);
-      const emptied = others[which % others.length];
-      return members.map((m, i) => (i === emptied ? { ...m, kind: { group: "", version: "", kind: "" } } : m));
-    });
+  const versions = take(widgetVersions, rng, bias);
+  const roll = take(unitDouble, rng, bias);
+  const which = take(anyNat, rng, bias);
+  // The request's own version is always registered: it is being served.
+  const all = versions.includes(request.resource.version) ? versions : [request.resource.version, ...versions];
+  const members = sub === "" || sub === "status" ? all.map(member) : [member(request.resource.version)];
+  if (roll >= unknownKindRate || members.length < 2) return members;
+  // Any member but the request's own resource, which is served and so has its kind.
+  const others = members.map((_, i) => i).filter((i) => members[i]?.resource.version !== request.resource.version);
+  const emptied = others[which % others.length];
+  return members.map((m, i) => (i === emptied ? { ...m, kind: { group: "", version: "", kind: "" } } : m));
 }
 
 /**

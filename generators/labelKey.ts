@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { drawn, pick, take, weighted } from "./draw.ts";
 import { labelKeys } from "./vocabulary.ts";
 
 /**
@@ -23,44 +24,40 @@ const inner = fc.constantFrom(..."abcxyzABC0189-_.");
 const dnsChar = fc.constantFrom(..."abcxyz0189");
 
 /** `([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]`, 1 to 63 characters. */
-export const labelName = (): fc.Arbitrary<string> =>
-  fc.oneof(
-    alnum,
-    fc.tuple(alnum, fc.string({ unit: inner, maxLength: 61 }), alnum).map(([a, b, c]) => a + b + c),
-  );
+const anyLabelName = fc.oneof(
+  alnum,
+  fc.tuple(alnum, fc.string({ unit: inner, maxLength: 61 }), alnum).map(([a, b, c]) => a + b + c),
+);
+// Built once: fc.string's construction costs more than a draw.
+export const labelName = (): fc.Arbitrary<string> => anyLabelName;
 
 /** A DNS-1123 subdomain: labels `[a-z0-9]([-a-z0-9]*[a-z0-9])?` joined by dots, at most 253 characters. */
-export const dnsSubdomain = (): fc.Arbitrary<string> =>
-  fc
-    .array(
-      fc.oneof(
-        dnsChar,
-        fc
-          .tuple(dnsChar, fc.string({ unit: fc.constantFrom(..."ab-09"), maxLength: 61 }), dnsChar)
-          .map((p) => p.join("")),
-      ),
-      { minLength: 1, maxLength: 4 },
-    )
-    .map((labels) => labels.join("."))
-    .filter((s) => s.length <= 253);
-
-let defaultLabelKey: fc.Arbitrary<string> | undefined;
+const anyDnsSubdomain = fc
+  .array(
+    fc.oneof(
+      dnsChar,
+      fc
+        .tuple(dnsChar, fc.string({ unit: fc.constantFrom(..."ab-09"), maxLength: 61 }), dnsChar)
+        .map((p) => p.join("")),
+    ),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map((labels) => labels.join("."))
+  .filter((s) => s.length <= 253);
+export const dnsSubdomain = (): fc.Arbitrary<string> => anyDnsSubdomain;
 
 export function labelKey(constraints: LabelKeyConstraints = {}): fc.Arbitrary<string> {
-  // Arbitraries are immutable: the unconstrained one is built once, not per scenario.
-  if (constraints.vocabulary === undefined && constraints.vocabularyOnly === undefined) {
-    defaultLabelKey ??= buildLabelKey({});
-    return defaultLabelKey;
-  }
-  return buildLabelKey(constraints);
+  return drawn((rng, bias) => drawLabelKey(rng, bias, constraints));
 }
 
-function buildLabelKey(constraints: LabelKeyConstraints): fc.Arbitrary<string> {
-  const vocabulary = fc.constantFrom(...(constraints.vocabulary ?? labelKeys));
-  if (constraints.vocabularyOnly) return vocabulary;
-  const fresh = fc.oneof(
-    labelName(),
-    fc.tuple(dnsSubdomain(), labelName()).map(([p, n]) => `${p}/${n}`),
-  );
-  return fc.oneof({ arbitrary: vocabulary, weight: 6 }, { arbitrary: fresh, weight: 1 });
+const freshKey = fc.oneof(
+  labelName(),
+  fc.tuple(dnsSubdomain(), labelName()).map(([p, n]) => `${p}/${n}`),
+);
+
+/** A key of the vocabulary (6 in 7 unless only those), or a fresh one. */
+export function drawLabelKey(rng: fc.Random, bias: number | undefined, constraints: LabelKeyConstraints): string {
+  const vocabulary = constraints.vocabulary ?? labelKeys;
+  if (constraints.vocabularyOnly || weighted(rng, [6, 1]) === 0) return pick(rng, vocabulary);
+  return take(freshKey, rng, bias);
 }

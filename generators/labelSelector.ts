@@ -1,9 +1,10 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { LabelSelector, LabelSelectorRequirement } from "../oracles/contract/kube.ts";
+import { arrayOf, dictionaryOf, drawn, optionalKey, pick, recordOf, uniqueArrayOf, weighted } from "./draw.ts";
 import type { LabelKeyConstraints } from "./labelKey.ts";
-import { labelKey } from "./labelKey.ts";
+import { drawLabelKey } from "./labelKey.ts";
 import type { LabelValueConstraints } from "./labelValue.ts";
-import { labelValue } from "./labelValue.ts";
+import { drawLabelValue } from "./labelValue.ts";
 
 /**
  * A valid metav1.LabelSelector:
@@ -34,75 +35,105 @@ export interface LabelSelectorConstraints {
 export function labelSelectorRequirement(
   constraints: LabelSelectorConstraints = {},
 ): fc.Arbitrary<LabelSelectorRequirement> {
-  const key = labelKey(constraints.keys);
-  const values = fc.uniqueArray(labelValue(constraints.values), { minLength: 1, maxLength: 3 });
-  return fc.oneof(
-    fc.record({ key, operator: fc.constantFrom("In", "NotIn"), values }),
-    fc.record({ key, operator: fc.constantFrom("Exists", "DoesNotExist") }),
-  );
+  return drawn((rng, bias) => drawRequirement(rng, bias, constraints));
+}
+
+/** A oneof of a record with values (In, NotIn) and a record without (Exists, DoesNotExist). */
+function drawRequirement(
+  rng: fc.Random,
+  bias: number | undefined,
+  constraints: LabelSelectorConstraints,
+): LabelSelectorRequirement {
+  const keys = constraints.keys ?? {};
+  if (weighted(rng, [1, 1]) === 1)
+    return recordOf(rng, {
+      key: drawLabelKey(rng, bias, keys),
+      operator: pick(rng, ["Exists", "DoesNotExist"] as const),
+    });
+  return recordOf(rng, {
+    key: drawLabelKey(rng, bias, keys),
+    operator: pick(rng, ["In", "NotIn"] as const),
+    values: uniqueArrayOf(rng, bias, { minLength: 1, maxLength: 3 }, (r, b) =>
+      drawLabelValue(r, b, constraints.values ?? {}),
+    ),
+  });
 }
 
 export function labelSelector(constraints: LabelSelectorConstraints = {}): fc.Arbitrary<LabelSelector> {
-  const anywhere = untargeted(constraints);
+  return drawn((rng, bias) => drawLabelSelector(rng, bias, constraints));
+}
+
+/** labelSelector(constraints), drawn at once: the target changes with every scenario. */
+export function drawLabelSelector(
+  rng: fc.Random,
+  bias: number | undefined,
+  constraints: LabelSelectorConstraints,
+): LabelSelector {
   const target = constraints.target;
-  if (target === undefined) return anywhere;
+  if (target === undefined) return untargeted(rng, bias, constraints);
   const weight = Math.round((constraints.targetRate ?? 0.7) * 100);
-  return fc.oneof(
-    { arbitrary: satisfiedBy(target, constraints), weight },
-    { arbitrary: anywhere, weight: 100 - weight },
-  );
+  return weighted(rng, [weight, 100 - weight]) === 0
+    ? satisfiedBy(rng, bias, target, constraints)
+    : untargeted(rng, bias, constraints);
 }
 
 /** A one-requirement selector that the labels satisfy. */
 function satisfiedBy(
+  rng: fc.Random,
+  bias: number | undefined,
   target: Readonly<Record<string, string>>,
   constraints: LabelSelectorConstraints,
-): fc.Arbitrary<LabelSelector> {
+): LabelSelector {
+  const absent = (): LabelSelector => {
+    for (;;) {
+      const key = drawLabelKey(rng, bias, constraints.keys ?? {});
+      if (!Object.hasOwn(target, key)) return { matchExpressions: [{ key, operator: "DoesNotExist" }] };
+    }
+  };
   const entries = Object.entries(target);
-  const absentKey = labelKey(constraints.keys).filter((k) => !Object.hasOwn(target, k));
-  const absent = absentKey.map((key): LabelSelector => ({ matchExpressions: [{ key, operator: "DoesNotExist" }] }));
-  if (entries.length === 0) return absent;
-  return fc.constantFrom(...entries).chain(([key, value]) =>
-    fc.oneof(
-      fc.constant<LabelSelector>({ matchLabels: { [key]: value } }),
-      fc.constant<LabelSelector>({ matchExpressions: [{ key, operator: "In", values: [value] }] }),
-      fc.constant<LabelSelector>({ matchExpressions: [{ key, operator: "Exists" }] }),
-      labelValue(constraints.values)
-        .filter((v) => v !== value)
-        .map((v): LabelSelector => ({ matchExpressions: [{ key, operator: "NotIn", values: [v] }] })),
-      absent,
-    ),
-  );
+  if (entries.length === 0) return absent();
+  const [key, value] = pick(rng, entries);
+  switch (weighted(rng, [1, 1, 1, 1, 1])) {
+    case 0:
+      return { matchLabels: { [key]: value } };
+    case 1:
+      return { matchExpressions: [{ key, operator: "In", values: [value] }] };
+    case 2:
+      return { matchExpressions: [{ key, operator: "Exists" }] };
+    case 3:
+      for (;;) {
+        const v = drawLabelValue(rng, bias, constraints.values ?? {});
+        if (v !== value) return { matchExpressions: [{ key, operator: "NotIn", values: [v] }] };
+      }
+    default:
+      return absent();
+  }
 }
 
-function untargeted(constraints: LabelSelectorConstraints): fc.Arbitrary<LabelSelector> {
-  const max = constraints.maxRequirements ?? 2;
-  const single = fc.oneof(
-    fc.record({
-      matchLabels: fc.dictionary(labelKey(constraints.keys), labelValue(constraints.values), {
-        minKeys: 1,
-        maxKeys: 1,
-        noNullPrototype: true,
-      }),
-    }),
-    labelSelectorRequirement(constraints).map((r) => ({ matchExpressions: [r] })),
-  );
-  return fc.oneof(
-    { arbitrary: fc.constant({}), weight: 3 },
-    { arbitrary: single, weight: 4 },
-    {
-      arbitrary: fc.record(
-        {
-          matchLabels: fc.dictionary(labelKey(constraints.keys), labelValue(constraints.values), {
-            minKeys: 1,
-            maxKeys: max,
-            noNullPrototype: true,
-          }),
-          matchExpressions: fc.array(labelSelectorRequirement(constraints), { minLength: 1, maxLength: max }),
-        },
-        { requiredKeys: [] },
-      ),
-      weight: 1,
-    },
-  );
+/** Empty, one requirement (a matchLabels entry or an expression), or several. */
+function untargeted(rng: fc.Random, bias: number | undefined, c: LabelSelectorConstraints): LabelSelector {
+  const max = c.maxRequirements ?? 2;
+  const matchLabels = (maxLength: number) =>
+    dictionaryOf(
+      rng,
+      bias,
+      { minLength: 1, maxLength },
+      (r, b) => drawLabelKey(r, b, c.keys ?? {}),
+      (r, b) => drawLabelValue(r, b, c.values ?? {}),
+    );
+  switch (weighted(rng, [3, 4, 1])) {
+    case 0:
+      return {};
+    case 1:
+      return weighted(rng, [1, 1]) === 0
+        ? recordOf(rng, { matchLabels: matchLabels(1) })
+        : { matchExpressions: [drawRequirement(rng, bias, c)] };
+    default:
+      return recordOf(rng, {
+        matchLabels: optionalKey(rng, () => matchLabels(max)),
+        matchExpressions: optionalKey(rng, () =>
+          arrayOf(rng, bias, { minLength: 1, maxLength: max }, (r, b) => drawRequirement(r, b, c)),
+        ),
+      });
+  }
 }

@@ -1,4 +1,5 @@
-import fc from "fast-check";
+import type fc from "fast-check";
+import { drawn, pick, take, weighted } from "./draw.ts";
 import { labelName } from "./labelKey.ts";
 import { labelValues } from "./vocabulary.ts";
 
@@ -14,18 +15,13 @@ export interface LabelValueConstraints {
   readonly vocabularyOnly?: boolean;
 }
 
-let defaultLabelValue: fc.Arbitrary<string> | undefined;
-
 export function labelValue(constraints: LabelValueConstraints = {}): fc.Arbitrary<string> {
-  if (constraints.vocabulary === undefined && constraints.vocabularyOnly === undefined) {
-    defaultLabelValue ??= buildLabelValue({});
-    return defaultLabelValue;
-  }
-  return buildLabelValue(constraints);
+  return drawn((rng, bias) => drawLabelValue(rng, bias, constraints));
 }
 
-function buildLabelValue(constraints: LabelValueConstraints): fc.Arbitrary<string> {
-  const vocabulary = fc.constantFrom(...(constraints.vocabulary ?? labelValues));
-  if (constraints.vocabularyOnly) return vocabulary;
-  return fc.oneof({ arbitrary: vocabulary, weight: 6 }, { arbitrary: labelName(), weight: 1 });
+/** A value of the vocabulary (6 in 7 unless only those), or a fresh name. */
+export function drawLabelValue(rng: fc.Random, bias: number | undefined, constraints: LabelValueConstraints): string {
+  const vocabulary = constraints.vocabulary ?? labelValues;
+  if (constraints.vocabularyOnly || weighted(rng, [6, 1]) === 0) return pick(rng, vocabulary);
+  return take(labelName(), rng, bias);
 }

@@ -1,8 +1,9 @@
-import fc from "fast-check";
+import type fc from "fast-check";
+import { dictionaryOf, drawn } from "./draw.ts";
 import type { LabelKeyConstraints } from "./labelKey.ts";
-import { labelKey } from "./labelKey.ts";
+import { drawLabelKey } from "./labelKey.ts";
 import type { LabelValueConstraints } from "./labelValue.ts";
-import { labelValue } from "./labelValue.ts";
+import { drawLabelValue } from "./labelValue.ts";
 
 /**
  * A label set, `metadata.labels`: "Labels are key/value pairs" with unique keys
@@ -14,19 +15,23 @@ export interface LabelsConstraints {
   readonly maxKeys?: number;
 }
 
-let defaultLabels: fc.Arbitrary<Record<string, string>> | undefined;
-
 export function labels(constraints: LabelsConstraints = {}): fc.Arbitrary<Record<string, string>> {
-  if (Object.keys(constraints).length === 0) {
-    defaultLabels ??= buildLabels({});
-    return defaultLabels;
-  }
-  return buildLabels(constraints);
+  return drawn((rng, bias) => drawLabels(rng, bias, constraints));
 }
 
-function buildLabels(constraints: LabelsConstraints): fc.Arbitrary<Record<string, string>> {
-  return fc.dictionary(labelKey(constraints.keys), labelValue(constraints.values), {
-    maxKeys: constraints.maxKeys ?? 3,
-    noNullPrototype: true,
-  });
+/** labels(constraints), drawn at once: fc.dictionary of the keys and values, at most 3 keys by default. */
+export function drawLabels(
+  rng: fc.Random,
+  bias: number | undefined,
+  constraints: LabelsConstraints,
+): Record<string, string> {
+  const keys = constraints.keys ?? {};
+  const values = constraints.values ?? {};
+  return dictionaryOf(
+    rng,
+    bias,
+    { maxLength: constraints.maxKeys ?? 3 },
+    (r, b) => drawLabelKey(r, b, keys),
+    (r, b) => drawLabelValue(r, b, values),
+  );
 }

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import type { AdmissionRequest, MatchCondition } from "../oracles/contract/kube.ts";
 import { celCondition, invalidCondition } from "./celGrammar.ts";
+import { cached } from "./draw.ts";
 
 /**
  * One to three matchConditions over what the request carries (the grammar: celGrammar.ts), so
@@ -38,6 +39,31 @@ export function matchConditions(
     )
     .map(([conditions, defect]) => (defect === undefined ? conditions : defect(conditions)));
 }
+
+/**
+ * matchConditions(request), built once for the request fields the grammar reads: building the
+ * grammar's arbitraries cost more than drawing from them.
+ */
+export function conditionsFor(request: AdmissionRequest, invalidAllowed: boolean): fc.Arbitrary<MatchCondition[]> {
+  const u = request.userInfo;
+  const r = request.resource;
+  const key = [
+    invalidAllowed,
+    request.operation,
+    request.name,
+    request.namespace,
+    request.subResource,
+    r.group,
+    r.resource,
+    request.kind.kind,
+    request.kind.version,
+    u?.username,
+    u?.uid,
+  ];
+  return built(JSON.stringify(key), () => matchConditions(request, { invalidRate: invalidAllowed ? 0.05 : 0 }));
+}
+
+const built = cached<string, fc.Arbitrary<MatchCondition[]>>();
 
 type ListDefect = (conditions: MatchCondition[]) => MatchCondition[];
 

@@ -1,8 +1,9 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { MatchResources } from "../oracles/contract/kube.ts";
-import { labelSelector } from "./labelSelector.ts";
+import { arrayOf, drawn, optionalKey, pick, recordOf } from "./draw.ts";
+import { drawLabelSelector } from "./labelSelector.ts";
 import type { NamedRuleWithOperationsConstraints } from "./namedRuleWithOperations.ts";
-import { namedRuleWithOperations } from "./namedRuleWithOperations.ts";
+import { drawNamedRuleWithOperations } from "./namedRuleWithOperations.ts";
 
 /**
  * A valid admissionregistration/v1 MatchResources, with fields omitted now and then so that
@@ -30,23 +31,30 @@ export interface MatchResourcesConstraints {
 }
 
 export function matchResources(constraints: MatchResourcesConstraints = {}): fc.Arbitrary<MatchResources> {
-  const rule = namedRuleWithOperations(constraints.rules);
-  const exclude = namedRuleWithOperations({ ...constraints.rules, targetRate: constraints.excludeTargetRate ?? 0.4 });
+  return drawn((rng, bias) => drawMatchResources(rng, bias, constraints));
+}
+
+/**
+ * matchResources(constraints), drawn at once: a record whose keys but resourceRules (and a fixed
+ * matchPolicy) are optional.
+ */
+export function drawMatchResources(
+  rng: fc.Random,
+  bias: number | undefined,
+  constraints: MatchResourcesConstraints,
+): MatchResources {
+  const c = constraints;
+  const excludes = { ...c.rules, targetRate: c.excludeTargetRate ?? 0.4 };
   const selector = (target: Readonly<Record<string, string>> | undefined) =>
-    constraints.noSelectors ? fc.constant({}) : labelSelector(target ? { target } : {});
-  const matchPolicy = constraints.matchPolicy
-    ? fc.constant(constraints.matchPolicy)
-    : fc.constantFrom("Exact", "Equivalent");
-  return fc.record(
-    {
-      namespaceSelector: selector(constraints.namespaceLabels),
-      objectSelector: selector(constraints.objectLabels),
-      resourceRules: fc.array(rule, { minLength: constraints.requireResourceRules ? 1 : 0, maxLength: 3 }),
-      excludeResourceRules: constraints.noExcludes ? fc.constant([]) : fc.array(exclude, { maxLength: 1 }),
-      matchPolicy,
-    },
-    {
-      requiredKeys: constraints.matchPolicy ? ["resourceRules", "matchPolicy"] : ["resourceRules"],
-    },
-  );
+    optionalKey(rng, () => (c.noSelectors ? {} : drawLabelSelector(rng, bias, target ? { target } : {})));
+  const rules = { minLength: c.requireResourceRules ? 1 : 0, maxLength: 3 };
+  return recordOf(rng, {
+    namespaceSelector: selector(c.namespaceLabels),
+    objectSelector: selector(c.objectLabels),
+    resourceRules: arrayOf(rng, bias, rules, (r, b) => drawNamedRuleWithOperations(r, b, c.rules ?? {})),
+    excludeResourceRules: optionalKey(rng, () =>
+      c.noExcludes ? [] : arrayOf(rng, bias, { maxLength: 1 }, (r, b) => drawNamedRuleWithOperations(r, b, excludes)),
+    ),
+    matchPolicy: c.matchPolicy ?? optionalKey(rng, () => pick(rng, ["Exact", "Equivalent"] as const)),
+  });
 }

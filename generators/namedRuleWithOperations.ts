@@ -1,7 +1,8 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { NamedRuleWithOperations } from "../oracles/contract/kube.ts";
+import { drawn, pick, take, uniqueArrayOf, unitDouble } from "./draw.ts";
 import type { RuleWithOperationsConstraints } from "./ruleWithOperations.ts";
-import { ruleWithOperations } from "./ruleWithOperations.ts";
+import { drawRuleWithOperations } from "./ruleWithOperations.ts";
 import { objectNames } from "./vocabulary.ts";
 
 /**
@@ -27,12 +28,21 @@ export interface NamedRuleWithOperationsConstraints extends RuleWithOperationsCo
 export function namedRuleWithOperations(
   constraints: NamedRuleWithOperationsConstraints = {},
 ): fc.Arbitrary<NamedRuleWithOperations> {
-  const rate = constraints.namesRate ?? 0.25;
-  const names = fc.uniqueArray(fc.constantFrom(...(constraints.names ?? [...objectNames, ""])), {
-    minLength: 1,
-    maxLength: 2,
-  });
-  return fc
-    .tuple(ruleWithOperations(constraints), fc.double({ min: 0, max: 1, noNaN: true }), names)
-    .map(([rule, roll, resourceNames]) => (roll < rate ? { ...rule, resourceNames } : rule));
+  return drawn((rng, bias) => drawNamedRuleWithOperations(rng, bias, constraints));
+}
+
+const defaultNames = [...objectNames, ""];
+
+/** namedRuleWithOperations(constraints), drawn at once: the rule, a roll, the names. */
+export function drawNamedRuleWithOperations(
+  rng: fc.Random,
+  bias: number | undefined,
+  constraints: NamedRuleWithOperationsConstraints,
+): NamedRuleWithOperations {
+  const rule = drawRuleWithOperations(rng, bias, constraints);
+  const roll = take(unitDouble, rng, bias);
+  const resourceNames = uniqueArrayOf(rng, bias, { minLength: 1, maxLength: 2 }, (r) =>
+    pick(r, constraints.names ?? defaultNames),
+  );
+  return roll < (constraints.namesRate ?? 0.25) ? { ...rule, resourceNames } : rule;
 }

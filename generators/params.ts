@@ -2,7 +2,9 @@ import fc from "fast-check";
 import type { Cluster, CustomKind, ParamObject } from "../oracles/contract/cluster.ts";
 import type { MatchCondition, ParamKind, ParamRef } from "../oracles/contract/kube.ts";
 import type { Subject } from "../oracles/contract/subject.ts";
-import { paramsCondition } from "./celGrammar.ts";
+import { paramsConditions } from "./celGrammar.ts";
+import type { Draw } from "./draw.ts";
+import { drawn, optional, pick, recordOf, take, uniqueArrayOf, weighted } from "./draw.ts";
 
 /**
  * Params for a policy (docs/case-format.md, "Params"), coherent with the cluster they are drawn
@@ -42,47 +44,56 @@ export function params(
   cluster: Cluster,
   constraints: ParamsConstraints = {},
 ): fc.Arbitrary<WithParams> {
-  if (!("policy" in subject)) return fc.constant({ subject, cluster });
+  return drawn((rng, bias) => drawParams(rng, bias, subject, cluster, constraints));
+}
+
+/** params(), drawn in plain code: what its oneofs, chains and records asked, in their order. */
+export function drawParams(
+  rng: fc.Random,
+  bias: number | undefined,
+  subject: Subject,
+  cluster: Cluster,
+  constraints: ParamsConstraints = {},
+): WithParams {
+  if (!("policy" in subject)) return { subject, cluster };
+  const invalidWeight = Math.round((constraints.invalidRate ?? 0) * 100);
+  if (invalidWeight <= 0) return drawValid(rng, bias, subject, cluster, constraints);
+  const invalid = weighted(rng, [100 - invalidWeight, invalidWeight]) === 1;
+  const d = drawValid(rng, bias, subject, cluster, constraints);
+  return invalid ? pick(rng, paramDefects)(d) : d;
+}
+
+const kinds = [customKinds, [configMap], [unserved]] as const;
+
+function drawValid(
+  rng: fc.Random,
+  bias: number | undefined,
+  s: PolicySubject,
+  cluster: Cluster,
+  constraints: ParamsConstraints,
+): WithParams {
   const namespaces = Object.keys(cluster.namespaces ?? {});
   const own = constraints.requestNamespace ?? "";
   const homes = namespaces.includes(own) ? [own, own, own, ...namespaces] : namespaces;
-  const kind = fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...customKinds) },
-    { weight: 2, arbitrary: fc.constant(configMap) },
-    { weight: 1, arbitrary: fc.constant(unserved) },
-  );
-  const drawn = kind.chain((k) =>
-    fc
-      .record({
-        objects: objects(k, homes),
-        ref: fc.option(paramRef(namespaces), { nil: undefined, freq: 5 }),
-        condition: constraints.conditions ? fc.option(paramsCondition, { nil: undefined }) : fc.constant(undefined),
-      })
-      .map(({ objects: found, ref, condition }) => {
-        const paramKind: ParamKind = { apiVersion: k.apiVersion, kind: k.kind };
-        const conditions: MatchCondition[] = [
-          ...(subject.policy.matchConditions ?? []),
-          ...(condition === undefined ? [] : [{ name: "params-check", expression: condition }]),
-        ];
-        const policy = { ...subject.policy, paramKind, ...(conditions.length > 0 && { matchConditions: conditions }) };
-        const binding =
-          subject.binding && (ref === undefined ? subject.binding : { ...subject.binding, paramRef: ref });
-        return {
-          subject: { ...subject, policy, ...(binding && { binding }) },
-          cluster: { ...cluster, customKinds, params: found },
-        };
-      }),
-  );
-  const invalidWeight = Math.round((constraints.invalidRate ?? 0) * 100);
-  if (invalidWeight <= 0) return drawn;
-  return fc.oneof(
-    { arbitrary: drawn, weight: 100 - invalidWeight },
-    {
-      arbitrary: drawn.chain((d) => fc.constantFrom(...paramDefects).map((defect) => defect(d))),
-      weight: invalidWeight,
-    },
-  );
+  const k = pick(rng, kinds[weighted(rng, [4, 2, 1])] as readonly ParamKindChoice[]);
+  const found = drawObjects(rng, bias, k, homes);
+  const ref = optional(rng, 5) ? drawParamRef(rng, namespaces) : undefined;
+  const condition = constraints.conditions && optional(rng) ? pick(rng, paramsConditions) : undefined;
+  recordOf(rng, {});
+  const paramKind: ParamKind = { apiVersion: k.apiVersion, kind: k.kind };
+  const conditions: MatchCondition[] = [
+    ...(s.policy.matchConditions ?? []),
+    ...(condition === undefined ? [] : [{ name: "params-check", expression: condition }]),
+  ];
+  const policy = { ...s.policy, paramKind, ...(conditions.length > 0 && { matchConditions: conditions }) };
+  const binding = s.binding && (ref === undefined ? s.binding : { ...s.binding, paramRef: ref });
+  return {
+    subject: { ...s, policy, ...(binding && { binding }) },
+    cluster: { ...cluster, customKinds, params: found },
+  };
 }
+
+type PolicySubject = Extract<Subject, { readonly policy: unknown }>;
 
 type ParamDefect = (d: WithParams) => WithParams;
 
@@ -108,39 +119,47 @@ const paramDefects: readonly ParamDefect[] = [
   (d) => onBinding(d, { name: "a" }),
 ];
 
-function objects(k: { apiVersion: string; kind: string; scope: string | undefined }, namespaces: readonly string[]) {
-  if (k.scope === undefined || (k.scope === "Namespaced" && namespaces.length === 0)) return fc.constant([]);
-  const namespace = k.scope === "Namespaced" ? fc.constantFrom(...namespaces) : fc.constant(undefined);
-  const one = fc
-    .record({
-      name: fc.constantFrom(...names),
-      namespace,
-      tier: fc.option(fc.constantFrom(...tiers), { nil: undefined }),
-      max: fc.integer({ min: 1, max: 4 }),
-    })
-    .map(({ name, namespace: ns, tier, max }): ParamObject => {
-      const metadata = { name, ...(ns !== undefined && { namespace: ns }), ...(tier && { labels: { tier } }) };
-      const fields = k.kind === "ConfigMap" ? { data: { max: String(max) } } : { spec: { max } };
-      return { apiVersion: k.apiVersion, kind: k.kind, metadata, ...fields };
-    });
-  return fc.uniqueArray(one, { maxLength: 4, selector: (p) => `${p.metadata.namespace ?? ""}/${p.metadata.name}` });
+interface ParamKindChoice {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly scope: string | undefined;
 }
 
-function paramRef(namespaces: readonly string[]): fc.Arbitrary<ParamRef> {
-  const by = fc.oneof(
-    fc.constantFrom(...names, "missing").map((name) => ({ name })),
-    fc.constantFrom(...tiers).map((tier) => ({ selector: { matchLabels: { tier } } })),
-    fc.constant({ selector: {} }),
-  );
-  const namespace =
-    namespaces.length === 0
-      ? fc.constant(undefined)
-      : fc.option(fc.constantFrom(...namespaces), { nil: undefined, freq: 3 });
-  return fc
-    .record({ by, namespace, action: fc.constantFrom("Allow", "Deny") })
-    .map(({ by: ref, namespace: ns, action }) => ({
-      ...ref,
-      ...(ns !== undefined && { namespace: ns }),
-      parameterNotFoundAction: action,
-    }));
+const maxes = fc.integer({ min: 1, max: 4 });
+
+function drawObjects(
+  rng: fc.Random,
+  bias: number | undefined,
+  k: ParamKindChoice,
+  namespaces: readonly string[],
+): ParamObject[] {
+  if (k.scope === undefined || (k.scope === "Namespaced" && namespaces.length === 0)) return [];
+  const one: Draw<ParamObject> = (r, b) => {
+    const name = pick(r, names);
+    const ns = k.scope === "Namespaced" ? pick(r, namespaces) : undefined;
+    const tier = optional(r) ? pick(r, tiers) : undefined;
+    const max = take(maxes, r, b);
+    recordOf(r, {});
+    const metadata = { name, ...(ns !== undefined && { namespace: ns }), ...(tier && { labels: { tier } }) };
+    const fields = k.kind === "ConfigMap" ? { data: { max: String(max) } } : { spec: { max } };
+    return { apiVersion: k.apiVersion, kind: k.kind, metadata, ...fields };
+  };
+  return uniqueArrayOf(rng, bias, { maxLength: 4 }, one, (p) => `${p.metadata.namespace ?? ""}/${p.metadata.name}`);
+}
+
+const refNames = [...names, "missing"];
+const actions = ["Allow", "Deny"] as const;
+
+function drawParamRef(rng: fc.Random, namespaces: readonly string[]): ParamRef {
+  const by = weighted(rng, [1, 1, 1]);
+  const ref =
+    by === 0
+      ? { name: pick(rng, refNames) }
+      : by === 1
+        ? { selector: { matchLabels: { tier: pick(rng, tiers) } } }
+        : { selector: {} };
+  const ns = namespaces.length > 0 && optional(rng, 3) ? pick(rng, namespaces) : undefined;
+  const action = pick(rng, actions);
+  recordOf(rng, {});
+  return { ...ref, ...(ns !== undefined && { namespace: ns }), parameterNotFoundAction: action };
 }

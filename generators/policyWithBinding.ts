@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import type { BindingSpec } from "../oracles/contract/kube.ts";
 import type { PolicySubject } from "../oracles/contract/subject.ts";
+import { drawn, optional, pick, recordOf, take, weighted } from "./draw.ts";
 import type { MatchResourcesConstraints } from "./matchResources.ts";
-import { matchResources } from "./matchResources.ts";
+import { drawMatchResources } from "./matchResources.ts";
 
 /**
  * A ValidatingAdmissionPolicy or MutatingAdmissionPolicy with the binding that selects it:
@@ -39,45 +40,51 @@ const policyName = fc.oneof(
 );
 
 export function policyWithBinding(constraints: PolicyWithBindingConstraints = {}): fc.Arbitrary<PolicySubject> {
-  const kind = constraints.kind
-    ? fc.constant(constraints.kind)
-    : fc.constantFrom("ValidatingAdmissionPolicy", "MutatingAdmissionPolicy");
-  return kind.chain((k) => {
-    const operations = k === "MutatingAdmissionPolicy" ? (["CREATE", "UPDATE", "CONNECT"] as const) : undefined;
-    const rules = { ...constraints.matchResources?.rules, ...(operations && { operations }) };
-    const policyMR = matchResources({ ...constraints.matchResources, rules, requireResourceRules: true });
-    const bindingMR = matchResources({ ...constraints.matchResources, rules });
-    const noBinding = { arbitrary: fc.constant(undefined), weight: constraints.allowNoBinding === false ? 0 : 1 };
-    const binding: fc.Arbitrary<BindingSpec | undefined> = constraints.policyNames
-      ? fc.oneof(
-          {
-            arbitrary: fc
-              .tuple(
-                fc.oneof(
-                  fc.constant<BindingSpec>({}),
-                  bindingMR.map((mr): BindingSpec => ({ matchResources: mr })),
-                ),
-                policyName,
-              )
-              .map(([b, name]) => (name ? { policyName: name, ...b } : b)),
-            weight: 12,
-          },
-          noBinding,
-        )
-      : fc.oneof(
-          { arbitrary: fc.constant<BindingSpec>({}), weight: 6 },
-          { arbitrary: bindingMR.map((mr): BindingSpec => ({ matchResources: mr })), weight: 6 },
-          noBinding,
-        );
-    const failurePolicy = constraints.failurePolicy
-      ? fc.constant(constraints.failurePolicy)
-      : fc.option(fc.constantFrom("Fail", "Ignore"), { nil: undefined });
-    return fc
-      .record({ matchConstraints: policyMR, failurePolicy, binding })
-      .map(({ matchConstraints, failurePolicy: fp, binding: b }) => ({
-        kind: k,
-        policy: fp === undefined ? { matchConstraints } : { matchConstraints, failurePolicy: fp },
-        ...(b !== undefined && { binding: b }),
-      }));
+  return drawn((rng, bias) => drawPolicyWithBinding(rng, bias, constraints));
+}
+
+const policyKinds = ["ValidatingAdmissionPolicy", "MutatingAdmissionPolicy"] as const;
+
+/** policyWithBinding(constraints), drawn at once: the kind, then the policy, its failurePolicy, its binding. */
+export function drawPolicyWithBinding(
+  rng: fc.Random,
+  bias: number | undefined,
+  constraints: PolicyWithBindingConstraints,
+): PolicySubject {
+  const kind = constraints.kind ?? pick(rng, policyKinds);
+  const operations = kind === "MutatingAdmissionPolicy" ? (["CREATE", "UPDATE", "CONNECT"] as const) : undefined;
+  const rules = { ...constraints.matchResources?.rules, ...(operations && { operations }) };
+  const matchConstraints = drawMatchResources(rng, bias, {
+    ...constraints.matchResources,
+    rules,
+    requireResourceRules: true,
   });
+  const failurePolicy =
+    constraints.failurePolicy ?? (optional(rng) ? pick(rng, ["Fail", "Ignore"] as const) : undefined);
+  const binding = drawBinding(rng, bias, constraints, { ...constraints.matchResources, rules });
+  recordOf(rng, {});
+  return {
+    kind,
+    policy: failurePolicy === undefined ? { matchConstraints } : { matchConstraints, failurePolicy },
+    ...(binding !== undefined && { binding }),
+  };
+}
+
+/** No binding (unless not allowed), an empty one, or one with its own matchResources; a name now and then. */
+function drawBinding(
+  rng: fc.Random,
+  bias: number | undefined,
+  constraints: PolicyWithBindingConstraints,
+  bindingMR: MatchResourcesConstraints,
+): BindingSpec | undefined {
+  const noBinding = constraints.allowNoBinding === false ? 0 : 1;
+  const withMatch = (): BindingSpec => ({ matchResources: drawMatchResources(rng, bias, bindingMR) });
+  if (!constraints.policyNames) {
+    const which = weighted(rng, [6, 6, noBinding]);
+    return which === 0 ? {} : which === 1 ? withMatch() : undefined;
+  }
+  if (weighted(rng, [12, noBinding]) === 1) return undefined;
+  const b = weighted(rng, [1, 1]) === 0 ? {} : withMatch();
+  const name = take(policyName, rng, bias);
+  return name ? { policyName: name, ...b } : b;
 }

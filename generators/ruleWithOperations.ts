@@ -1,5 +1,6 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { AdmissionRequest, GroupVersionResource, RuleWithOperations } from "../oracles/contract/kube.ts";
+import { drawn, optional, pick, recordOf, uniqueArrayOf, weighted } from "./draw.ts";
 import { ruleGroups, ruleResources, ruleVersions } from "./vocabulary.ts";
 
 /**
@@ -52,82 +53,72 @@ export interface RuleVocabulary {
 const allOperations = ["CREATE", "UPDATE", "DELETE", "CONNECT"] as const;
 
 export function ruleWithOperations(constraints: RuleWithOperationsConstraints = {}): fc.Arbitrary<RuleWithOperations> {
-  const ops = constraints.operations ?? allOperations;
-  const scope = fc.constantFrom("*", "Namespaced", "Cluster");
+  return drawn((rng, bias) => drawRuleWithOperations(rng, bias, constraints));
+}
+
+type Tokens = readonly string[];
+const scopes = ["*", "Namespaced", "Cluster"];
+
+/**
+ * ruleWithOperations(constraints), drawn at once: each field near the target (at `targetRate`) or
+ * anywhere, then the record's prototype draw.
+ */
+export function drawRuleWithOperations(
+  rng: fc.Random,
+  bias: number | undefined,
+  constraints: RuleWithOperationsConstraints,
+): RuleWithOperations {
+  const ops: Tokens = constraints.operations ?? allOperations;
   const t = constraints.target;
   const v = constraints.vocabulary;
-  const rate = constraints.targetRate ?? 0.9;
-  const near = <T>(towards: fc.Arbitrary<T> | undefined, anywhere: fc.Arbitrary<T>) =>
-    towards === undefined ? anywhere : biased(towards, anywhere, rate);
-  const opsAnywhere = fc.oneof(
-    fc.constant<string[]>(["*"]),
-    fc.uniqueArray(fc.constantFrom(...ops), { minLength: 1, maxLength: 2 }),
+  const weight = Math.round((constraints.targetRate ?? 0.9) * 100);
+  // A oneof of the field drawn towards the target and the field drawn anywhere.
+  const near = <T>(towards: (() => T) | undefined, anywhere: () => T): T =>
+    towards === undefined || weighted(rng, [weight, 100 - weight]) === 1 ? anywhere() : towards();
+  const operations = near(t && ops.includes(t.operation) ? () => pick(rng, [[t.operation], ["*"]]) : undefined, () =>
+    wildcardOr(rng, bias, ops),
   );
-  const towardsOps =
-    t && (ops as readonly string[]).includes(t.operation) ? fc.constantFrom<string[]>([t.operation], ["*"]) : undefined;
+  const [apiGroups, apiVersions] = near(t && (() => towardsGroupVersion(rng, t, constraints)), () => [
+    wildcardOr(rng, bias, v?.groups ?? ruleGroups),
+    wildcardOr(rng, bias, v?.versions ?? ruleVersions),
+  ]);
+  const resources = near(t && (() => resourcesCovering(rng, t, v?.resources)), () =>
+    resourceList(rng, bias, v?.resources ?? ruleResources),
+  );
+  const scope = near(t && (() => (optional(rng) ? pick(rng, ["*", fittingScope(t)]) : undefined)), () =>
+    optional(rng) ? pick(rng, scopes) : undefined,
+  );
+  recordOf(rng, {});
+  const rule = { operations, resources, apiGroups: [...apiGroups], apiVersions: [...apiVersions] };
+  return scope === undefined ? rule : { ...rule, scope };
+}
+
+/** The request's own group and version or a wildcard, or now and then one of its twins. */
+function towardsGroupVersion(
+  rng: fc.Random,
+  t: AdmissionRequest,
+  constraints: RuleWithOperationsConstraints,
+): readonly [string[], string[]] {
   const twins = (constraints.equivalents ?? []).filter(
-    (e) => t !== undefined && (e.group !== t.resource.group || e.version !== t.resource.version),
+    (e) => e.group !== t.resource.group || e.version !== t.resource.version,
   );
-  const towardsGroupVersion: fc.Arbitrary<readonly [string[], string[]]> | undefined =
-    t &&
-    fc.oneof(
-      {
-        arbitrary: fc.tuple(
-          fc.constantFrom<string[]>([t.resource.group], ["*"]),
-          fc.constantFrom<string[]>([t.resource.version], ["*"]),
-        ),
-        weight: 100,
-      },
-      ...(twins.length > 0
-        ? [
-            {
-              arbitrary: fc.constantFrom(...twins).map((e): readonly [string[], string[]] => [[e.group], [e.version]]),
-              weight: Math.round((constraints.twinShare ?? 1 / 3) * 100),
-            },
-          ]
-        : []),
-    );
-  return fc
-    .record({
-      operations: near(towardsOps, opsAnywhere),
-      groupVersion: near(
-        towardsGroupVersion,
-        v ? fc.tuple(wildcardOr(v.groups), wildcardOr(v.versions)) : anyGroupVersion(),
-      ),
-      resources: near(t && resourcesCovering(t, v?.resources), v ? resourceList(v.resources) : anyResources()),
-      scope: near(
-        t && fc.option(fc.constantFrom("*", fittingScope(t)), { nil: undefined }),
-        fc.option(scope, { nil: undefined }),
-      ),
-    })
-    .map(({ groupVersion: [apiGroups, apiVersions], ...rest }) => ({
-      ...rest,
-      apiGroups: [...apiGroups],
-      apiVersions: [...apiVersions],
-    }))
-    .map(({ scope: s, ...rule }) => (s === undefined ? rule : { ...rule, scope: s }));
+  const twinWeight = Math.round((constraints.twinShare ?? 1 / 3) * 100);
+  if (weighted(rng, twins.length > 0 ? [100, twinWeight] : [100]) === 0)
+    return [pick(rng, [[t.resource.group], ["*"]]), pick(rng, [[t.resource.version], ["*"]])];
+  const e = pick(rng, twins);
+  return [[e.group], [e.version]];
 }
 
-let groupVersionAnywhere: fc.Arbitrary<readonly [string[], string[]]> | undefined;
-let resourcesAnywhere: fc.Arbitrary<string[]> | undefined;
-const anyGroupVersion = () => (groupVersionAnywhere ??= fc.tuple(wildcardOr(ruleGroups), wildcardOr(ruleVersions)));
-const anyResources = () => (resourcesAnywhere ??= resourceList(ruleResources));
-
-function wildcardOr(tokens: readonly string[]): fc.Arbitrary<string[]> {
-  return fc.oneof(
-    fc.constant<string[]>(["*"]),
-    fc.uniqueArray(fc.constantFrom(...tokens), { minLength: 1, maxLength: 2 }),
-  );
+function wildcardOr(rng: fc.Random, bias: number | undefined, tokens: Tokens): string[] {
+  return weighted(rng, [1, 1]) === 0
+    ? ["*"]
+    : uniqueArrayOf(rng, bias, { minLength: 1, maxLength: 2 }, (r) => pick(r, tokens));
 }
 
-function resourceList(tokens: readonly string[]): fc.Arbitrary<string[]> {
-  return fc.oneof(
-    { arbitrary: fc.constant<string[]>(["*/*"]), weight: 1 },
-    {
-      arbitrary: fc.uniqueArray(fc.constantFrom(...tokens), { minLength: 1, maxLength: 3 }).map(validOrder),
-      weight: 8,
-    },
-  );
+function resourceList(rng: fc.Random, bias: number | undefined, tokens: Tokens): string[] {
+  return weighted(rng, [1, 8]) === 0
+    ? ["*/*"]
+    : validOrder(uniqueArrayOf(rng, bias, { minLength: 1, maxLength: 3 }, (r) => pick(r, tokens)));
 }
 
 /** An order of the entries that validateResources accepts. */
@@ -147,20 +138,12 @@ function fittingScope(t: AdmissionRequest): string {
   return isNamespace || (t.namespace ?? "") === "" ? "Cluster" : "Namespaced";
 }
 
-function biased<T>(towards: fc.Arbitrary<T>, anywhere: fc.Arbitrary<T>, rate: number): fc.Arbitrary<T> {
-  const weight = Math.round(rate * 100);
-  return fc.oneof({ arbitrary: towards, weight }, { arbitrary: anywhere, weight: 100 - weight });
-}
-
 /** Resource entries that match the request's resource and subresource (rules.go resource()). */
-function resourcesCovering(t: AdmissionRequest, tokens: readonly string[] = ruleResources): fc.Arbitrary<string[]> {
+function resourcesCovering(rng: fc.Random, t: AdmissionRequest, tokens: Tokens = ruleResources): string[] {
   const res = t.resource.resource;
   const sub = t.subResource ?? "";
   const entries = sub === "" ? [res, `${res}/*`, "*", `${res}/`] : [`${res}/${sub}`, `${res}/*`, `*/${sub}`];
-  const extra = fc.constantFrom(...tokens);
-  return fc
-    .tuple(fc.constantFrom(...entries, "*/*"), fc.option(extra, { nil: undefined }))
-    .map(([entry, other]) =>
-      entry === "*/*" || other === undefined || other === entry ? [entry] : validOrder([entry, other]),
-    );
+  const entry = pick(rng, [...entries, "*/*"]);
+  const other = optional(rng) ? pick(rng, tokens) : undefined;
+  return entry === "*/*" || other === undefined || other === entry ? [entry] : validOrder([entry, other]);
 }

@@ -1,4 +1,4 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { Capabilities } from "../oracles/contract/capabilities.ts";
 import { claimsSubjectAt, fullCapabilities } from "../oracles/contract/capabilities.ts";
 import type { Cluster } from "../oracles/contract/cluster.ts";
@@ -11,14 +11,16 @@ import { servesSubject } from "../oracles/model/decide.ts";
 import { builtinEquivalents } from "../oracles/model/equivalents.ts";
 import { outsideModel } from "../oracles/model/outsideModel.ts";
 import type { AdmissionRequestConstraints } from "./admissionRequest.ts";
-import { admissionRequest, drawableTypes } from "./admissionRequest.ts";
-import { cluster } from "./cluster.ts";
+import { drawAdmissionRequest, drawableTypes } from "./admissionRequest.ts";
+import { drawCluster } from "./cluster.ts";
+import type { Draw } from "./draw.ts";
+import { drawn as fromDraw, pick, recordOf, take, weighted } from "./draw.ts";
 import { invalidSubject } from "./invalidSubject.ts";
 import { manifestNulls } from "./manifestNulls.ts";
-import { matchConditions } from "./matchConditions.ts";
-import { matchResources } from "./matchResources.ts";
-import { params } from "./params.ts";
-import { policyWithBinding } from "./policyWithBinding.ts";
+import { conditionsFor } from "./matchConditions.ts";
+import { drawMatchResources } from "./matchResources.ts";
+import { drawParams } from "./params.ts";
+import { drawPolicyWithBinding } from "./policyWithBinding.ts";
 import type { Realm } from "./realm.ts";
 import { realm } from "./realm.ts";
 import type { Swarm, SwarmConstraints } from "./swarm.ts";
@@ -26,7 +28,7 @@ import { swarm } from "./swarm.ts";
 import { userInfo } from "./userInfo.ts";
 import type { ResourceType } from "./vocabulary.ts";
 import { resourceTypes } from "./vocabulary.ts";
-import { webhook } from "./webhook.ts";
+import { drawWebhook } from "./webhook.ts";
 
 /**
  * One decision to make: a subject, the cluster it sees and a request, at a Kubernetes minor —
@@ -95,7 +97,6 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
     .map((k) => [k, minors.filter((m) => servesSubject(k, m) && claimsSubjectAt(caps, k, m))] as const)
     .filter(([, ms]) => ms.length > 0);
   if (served.length === 0) throw new Error("scenario(): no minor serves the subject kinds asked for");
-  const pairs = fc.constantFrom(...served).chain(([k, ms]) => fc.constantFrom(...ms).map((m) => [k, m] as const));
   const inScope = requestsInScope(caps);
   const invalidRate = caps.features.validation ? (constraints.invalidRate ?? 0.15) : 0;
   // Nulls are manifest input, decoded before defaulting: drawn with the validation feature.
@@ -103,91 +104,94 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
   const nullRate = caps.features.validation && edges ? (constraints.nullRate ?? 0.2) : 0;
   const conditionRate = caps.features.matchConditions ? (constraints.conditionRate ?? 0) : 0;
   const unreal = constraints.unrealInputs === true;
-  const drawn = fc
-    .record({ pair: pairs, swarm: swarm(swarmInScope(constraints.swarm, caps)) })
-    .chain(({ pair, swarm: s }) =>
-      (s.focus === "realistic" ? realm() : fc.constant(undefined)).map((r) => ({ pair, s, r })),
-    )
-    .chain(({ pair, s, r }) =>
-      admissionRequest(inScope(requestFocus(s, r))).map((request) => ({ pair, s, r, request })),
-    )
-    .chain(({ pair, s, r, request }) =>
-      cluster(request, {
-        unknownKindRate: unreal ? (s.focus === "equivalents" ? 0.5 : 0.15) : 0,
-        keepRequestNamespace: !caps.features.missingNamespaces,
-        ...(r && { namespaces: r.namespaces, labels: r.labels }),
-      }).map((c) => ({
-        pair,
-        s,
-        r,
-        request,
-        cluster: c,
-      })),
-    )
-    .chain(({ pair: [kind, minor], s, r, request, cluster: c }) =>
-      sometimes(
-        sometimes(subject(kind, s, targetsOf(request, c, minor, r), exactWhere(caps), edges), nullRate, (v) =>
-          manifestNulls(v),
-        ),
-        invalidRate,
-        (v) => invalidSubject(v, { manifestEdges: edges }),
-      ).map((sub) => ({
-        kubernetesVersion: minor,
-        subject: sub,
-        cluster: c,
-        request,
-      })),
-    )
-    // A policy without a binding is drawn rarely (the swarm's bindings off, 1 in 8): filtered out.
-    .filter((sc) => caps.features.unboundPolicies || !isUnboundPolicy(sc.subject));
+  const swarms = swarm(swarmInScope(constraints.swarm, caps));
+  const realms = realm();
+  const one: Draw<Scenario> = (rng, bias) => {
+    const [kind, ms] = pick(rng, served);
+    const minor = pick(rng, ms);
+    const s = take(swarms, rng, bias);
+    recordOf(rng, {}); // the kind, minor and swarm were drawn as one record
+    const r = s.focus === "realistic" ? take(realms, rng, bias) : undefined;
+    const request = drawAdmissionRequest(rng, bias, inScope(requestFocus(s, r)));
+    const unknownKindRate = unreal ? (s.focus === "equivalents" ? 0.5 : 0.15) : 0;
+    const c = drawCluster(rng, bias, request, {
+      unknownKindRate,
+      keepRequestNamespace: !caps.features.missingNamespaces,
+      ...(r && { namespaces: r.namespaces, labels: r.labels }),
+    });
+    const valid = () => drawSubject(rng, bias, kind, s, targetsOf(request, c, minor, r), exactWhere(caps), edges);
+    const withNulls = () => sometimes(rng, bias, valid, nullRate, (v) => manifestNulls(v));
+    const sub = sometimes(rng, bias, withNulls, invalidRate, (v) => invalidSubject(v, { manifestEdges: edges }));
+    return { kubernetesVersion: minor, subject: sub, cluster: c, request };
+  };
+  // A policy without a binding is drawn rarely (the swarm's bindings off, 1 in 8): drawn again.
+  const drawn: Draw<Scenario> = (rng, bias) => {
+    for (;;) {
+      const sc = one(rng, bias);
+      if (caps.features.unboundPolicies || !isUnboundPolicy(sc.subject)) return sc;
+    }
+  };
   const policies = served.some(([k]) => k === "ValidatingAdmissionPolicy" || k === "MutatingAdmissionPolicy");
   const paramRate = caps.features.params && policies ? (constraints.paramRate ?? 0) : 0;
-  if (conditionRate <= 0 && paramRate <= 0) return drawn;
+  if (conditionRate <= 0 && paramRate <= 0) return fromDraw(drawn);
   const conditionWeight = Math.round(conditionRate * 100);
   const paramWeight = Math.round(paramRate * 100);
-  const withConditions = drawn
-    .chain((sc) => withMatchConditions(sc, caps.features.validation))
-    .filter((sc) => outsideModel(sc) === undefined);
   const conditions = caps.features.matchConditions;
+  const invalidAllowed = caps.features.validation;
+  const withConditions: Draw<Scenario> = (rng, bias) =>
+    insideModel(rng, bias, (r, b) => withMatchConditions(r, b, drawn(r, b), invalidAllowed));
   // Params belong to policies: the draws of other kinds are left out of this variant.
-  const withParams = drawn
-    .filter((sc) => "policy" in sc.subject)
-    .chain((sc) =>
-      params(sc.subject, sc.cluster, {
+  const withParams: Draw<Scenario> = (rng, bias) =>
+    insideModel(rng, bias, (r, b) => {
+      let sc = drawn(r, b);
+      while (!("policy" in sc.subject)) sc = drawn(r, b);
+      const p = drawParams(r, b, sc.subject, sc.cluster, {
         conditions,
         requestNamespace: sc.request.namespace ?? "",
-        invalidRate: caps.features.validation ? 0.05 : 0,
-      }).map((p) => ({
-        ...sc,
-        ...p,
-      })),
-    )
-    .filter((sc) => outsideModel(sc) === undefined);
+        invalidRate: invalidAllowed ? 0.05 : 0,
+      });
+      return { ...sc, ...p };
+    });
   const variants = [
-    { arbitrary: drawn, weight: Math.max(0, 100 - conditionWeight - paramWeight) },
-    { arbitrary: withConditions, weight: conditionWeight },
-    { arbitrary: withParams, weight: paramWeight },
-  ];
-  return fc.oneof(...variants.filter((v) => v.weight > 0));
+    { draw: drawn, weight: Math.max(0, 100 - conditionWeight - paramWeight) },
+    { draw: withConditions, weight: conditionWeight },
+    { draw: withParams, weight: paramWeight },
+  ].filter((v) => v.weight > 0);
+  const weights = variants.map((v) => v.weight);
+  return fromDraw((rng, bias) => (variants[weighted(rng, weights)] as (typeof variants)[number]).draw(rng, bias));
 }
 
+/**
+ * A scenario the reference model decides (oracles/model/outsideModel.ts), drawn again until it is
+ * one: most are, and a filter on the whole draw keeps the distribution the runner always drew.
+ */
+function insideModel(rng: fc.Random, bias: number | undefined, draw: Draw<Scenario>): Scenario {
+  for (;;) {
+    const sc = draw(rng, bias);
+    if (outsideModel(sc) === undefined) return sc;
+  }
+}
+
+const users = userInfo();
+
 /** The scenario with conditions on its policy or webhook and a drawn user on its request. */
-function withMatchConditions(sc: Scenario, invalidAllowed: boolean): fc.Arbitrary<Scenario> {
+function withMatchConditions(
+  rng: fc.Random,
+  bias: number | undefined,
+  sc: Scenario,
+  invalidAllowed: boolean,
+): Scenario {
   const s = sc.subject;
-  if (s.kind === "MatchResources") return fc.constant(sc);
-  return fc
-    .record({
-      conditions: matchConditions(sc.request, { invalidRate: invalidAllowed ? 0.05 : 0 }),
-      user: userInfo(),
-    })
-    .map(({ conditions, user }) => {
-      const request = user === undefined ? sc.request : { ...sc.request, userInfo: user };
-      const subject: Subject =
-        "policy" in s
-          ? { ...s, policy: { ...s.policy, matchConditions: conditions } }
-          : { ...s, webhook: { ...s.webhook, matchConditions: conditions } };
-      return { ...sc, subject, request };
-    });
+  if (s.kind === "MatchResources") return sc;
+  const conditions = take(conditionsFor(sc.request, invalidAllowed), rng, bias);
+  const user = take(users, rng, bias);
+  recordOf(rng, {}); // the conditions and the user were drawn as one record
+  const request = user === undefined ? sc.request : { ...sc.request, userInfo: user };
+  const subject: Subject =
+    "policy" in s
+      ? { ...s, policy: { ...s.policy, matchConditions: conditions } }
+      : { ...s, webhook: { ...s.webhook, matchConditions: conditions } };
+  return { ...sc, subject, request };
 }
 
 // The CRD twice: its equivalents come from the cluster and may lack a kind.
@@ -224,10 +228,17 @@ function requestsInScope(caps: Capabilities): (c: AdmissionRequestConstraints) =
   });
   const anywhere = narrow({});
   if (drawableTypes(anywhere).length === 0) throw new Error("scenario(): the capabilities admit no request");
-  // A corner with nothing left in scope falls back to every resource in scope.
+  // A corner with nothing left in scope falls back to every resource in scope. The corners but
+  // the realistic one recur: each is narrowed once.
+  const once = new WeakMap<AdmissionRequestConstraints, AdmissionRequestConstraints>();
   return (c) => {
-    const focused = narrow(c);
-    return drawableTypes(focused).length > 0 ? focused : { ...focused, resources: anywhere.resources ?? [] };
+    let focused = once.get(c);
+    if (focused === undefined) {
+      focused = narrow(c);
+      if (drawableTypes(focused).length === 0) focused = { ...focused, resources: anywhere.resources ?? [] };
+      once.set(c, focused);
+    }
+    return focused;
   };
 }
 
@@ -236,37 +247,31 @@ function exactWhere(caps: Capabilities): boolean {
   return !caps.features.equivalent;
 }
 
+const corners = {
+  missingNamespace: { missingNamespaceRate: 0.6 },
+  equivalents: { resources: [...withEquivalents, ...widgets] },
+  exempt: { resources: exemptTypes },
+  none: {},
+} as const satisfies Record<Exclude<Swarm["focus"], "realistic">, AdmissionRequestConstraints>;
+
 function requestFocus(s: Swarm, r: Realm | undefined): AdmissionRequestConstraints {
-  switch (s.focus) {
-    case "realistic":
-      return r
-        ? {
-            resources: r.resources,
-            namespaces: r.namespaces,
-            names: r.names,
-            labels: r.labels,
-          }
-        : {};
-    case "missingNamespace":
-      return { missingNamespaceRate: 0.6 };
-    case "equivalents":
-      return { resources: [...withEquivalents, ...widgets] };
-    case "exempt":
-      return { resources: exemptTypes };
-    case "none":
-      return {};
-  }
+  if (s.focus !== "realistic") return corners[s.focus];
+  return r ? { resources: r.resources, namespaces: r.namespaces, names: r.names, labels: r.labels } : {};
 }
 
-/** The valid subject, or at `rate` the subject `change` makes of it. */
+/** The valid subject, or at `rate` the subject `change` makes of it (a oneof of the two). */
 function sometimes(
-  valid: fc.Arbitrary<Subject>,
+  rng: fc.Random,
+  bias: number | undefined,
+  valid: () => Subject,
   rate: number,
   change: (s: Subject) => fc.Arbitrary<Subject>,
-): fc.Arbitrary<Subject> {
-  if (rate <= 0) return valid;
+): Subject {
+  if (rate <= 0) return valid();
   const weight = Math.round(rate * 100);
-  return fc.oneof({ arbitrary: valid, weight: 100 - weight }, { arbitrary: valid.chain(change), weight });
+  const changed = weighted(rng, [100 - weight, weight]) === 1;
+  const v = valid();
+  return changed ? take(change(v), rng, bias) : v;
 }
 
 /** What a subject is drawn towards: the request, the labels of its namespace and of its objects. */
@@ -303,6 +308,18 @@ export function subject(
   exactIfEquivalents = false,
   policyNames = false,
 ): fc.Arbitrary<Subject> {
+  return fromDraw((rng, bias) => drawSubject(rng, bias, kind, s, targets, exactIfEquivalents, policyNames));
+}
+
+function drawSubject(
+  rng: fc.Random,
+  bias: number | undefined,
+  kind: SubjectKind,
+  s: Swarm,
+  targets?: Targets,
+  exactIfEquivalents = false,
+  policyNames = false,
+): Subject {
   const own = targets?.request.resource;
   const exact =
     exactIfEquivalents &&
@@ -331,15 +348,15 @@ export function subject(
   };
   switch (kind) {
     case "MatchResources":
-      return matchResources(mr).map((m) => ({ kind, matchResources: m }));
+      return { kind, matchResources: drawMatchResources(rng, bias, mr) };
     case "ValidatingAdmissionPolicy":
-    case "MutatingAdmissionPolicy":
-      return policyWithBinding({ kind, matchResources: mr, allowNoBinding: s.bindings, policyNames }).map((p) =>
-        s.bindings ? p : { kind: p.kind, policy: p.policy },
-      );
+    case "MutatingAdmissionPolicy": {
+      const p = drawPolicyWithBinding(rng, bias, { kind, matchResources: mr, allowNoBinding: s.bindings, policyNames });
+      return s.bindings ? p : { kind: p.kind, policy: p.policy };
+    }
     case "ValidatingWebhook":
     case "MutatingWebhook":
-      return webhook({
+      return drawWebhook(rng, bias, {
         kind,
         rules,
         ...labelTargets,

@@ -1,4 +1,5 @@
-import fc from "fast-check";
+import type fc from "fast-check";
+import { drawn, pick, recordOf } from "./draw.ts";
 
 /**
  * Swarm testing (Groce et al., "Swarm Testing", ISSTA 2012): each scenario first draws which
@@ -38,22 +39,21 @@ const foci: readonly Swarm["focus"][] = [
 
 /** Each feature is on with probability 3/4 (bindings 7/8) unless the constraints fix it. */
 export function swarm(constraints: SwarmConstraints = {}): fc.Arbitrary<Swarm> {
-  const on = fc.constantFrom(true, true, true, false);
-  const pick = (key: Exclude<keyof Swarm, "focus">, arb: fc.Arbitrary<boolean>) => {
-    const fixed = constraints[key];
-    return fixed === undefined ? arb : fc.constant<boolean>(fixed);
-  };
-  return fc.record({
-    selectors: pick("selectors", on),
-    excludes: pick("excludes", on),
-    resourceNames: pick("resourceNames", on),
-    bindings: pick("bindings", fc.constantFrom(true, true, true, true, true, true, true, false)),
-    equivalentForced: pick("equivalentForced", fc.constantFrom(false, false, false, true)),
-    focus:
-      constraints.focus === undefined
-        ? fc.constantFrom<Swarm["focus"]>(
-            ...foci.filter((f) => f === "none" || f === "realistic" || (constraints.foci ?? foci).includes(f)),
-          )
-        : fc.constant<Swarm["focus"]>(constraints.focus),
+  const focusable = foci.filter((f) => f === "none" || f === "realistic" || (constraints.foci ?? foci).includes(f));
+  return drawn((rng) => {
+    // A record of constantFroms, each field left to the draw unless fixed.
+    const pickUnless = (fixed: boolean | undefined, from: readonly boolean[]) => fixed ?? pick(rng, from);
+    return recordOf(rng, {
+      selectors: pickUnless(constraints.selectors, on),
+      excludes: pickUnless(constraints.excludes, on),
+      resourceNames: pickUnless(constraints.resourceNames, on),
+      bindings: pickUnless(constraints.bindings, mostly),
+      equivalentForced: pickUnless(constraints.equivalentForced, rarely),
+      focus: constraints.focus ?? pick(rng, focusable),
+    });
   });
 }
+
+const on = [true, true, true, false];
+const mostly = [true, true, true, true, true, true, true, false];
+const rarely = [false, false, false, true];

@@ -1,8 +1,9 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { WebhookSubject } from "../oracles/contract/subject.ts";
-import { labelSelector } from "./labelSelector.ts";
+import { arrayOf, drawn, optionalKey, pick, recordOf, weighted } from "./draw.ts";
+import { drawLabelSelector } from "./labelSelector.ts";
 import type { RuleWithOperationsConstraints } from "./ruleWithOperations.ts";
-import { ruleWithOperations } from "./ruleWithOperations.ts";
+import { drawRuleWithOperations } from "./ruleWithOperations.ts";
 
 /**
  * A ValidatingWebhook or MutatingWebhook, the fields that decide whether it is called:
@@ -27,27 +28,27 @@ export interface WebhookConstraints {
 }
 
 export function webhook(constraints: WebhookConstraints = {}): fc.Arbitrary<WebhookSubject> {
-  const kind = constraints.kind
-    ? fc.constant(constraints.kind)
-    : fc.constantFrom("ValidatingWebhook", "MutatingWebhook");
+  return drawn((rng, bias) => drawWebhook(rng, bias, constraints));
+}
+
+const webhookKinds = ["ValidatingWebhook", "MutatingWebhook"] as const;
+
+/** webhook(constraints), drawn at once: a record of the kind and a record of the webhook's fields. */
+export function drawWebhook(rng: fc.Random, bias: number | undefined, constraints: WebhookConstraints): WebhookSubject {
+  const c = constraints;
+  const kind = c.kind ?? pick(rng, webhookKinds);
   const selector = (target: Readonly<Record<string, string>> | undefined) =>
-    constraints.noSelectors ? fc.constant({}) : labelSelector(target ? { target } : {});
-  const matchPolicy = constraints.matchPolicy
-    ? fc.constant(constraints.matchPolicy)
-    : fc.constantFrom("Exact", "Equivalent");
-  const hook = fc.record(
-    {
-      // webhook.go: no rules, never called; kept rare so that most webhooks can match.
-      rules: fc.oneof(
-        { arbitrary: fc.constant([]), weight: 1 },
-        { arbitrary: fc.array(ruleWithOperations(constraints.rules), { minLength: 1, maxLength: 3 }), weight: 9 },
-      ),
-      namespaceSelector: selector(constraints.namespaceLabels),
-      objectSelector: selector(constraints.objectLabels),
-      matchPolicy,
-      failurePolicy: fc.constantFrom("Fail", "Ignore"),
-    },
-    { requiredKeys: constraints.matchPolicy ? ["rules", "matchPolicy"] : ["rules"] },
-  );
-  return fc.record({ kind, webhook: hook });
+    optionalKey(rng, () => (c.noSelectors ? {} : drawLabelSelector(rng, bias, target ? { target } : {})));
+  const hook = recordOf(rng, {
+    // webhook.go: no rules, never called; kept rare so that most webhooks can match.
+    rules:
+      weighted(rng, [1, 9]) === 0
+        ? []
+        : arrayOf(rng, bias, { minLength: 1, maxLength: 3 }, (r, b) => drawRuleWithOperations(r, b, c.rules ?? {})),
+    namespaceSelector: selector(c.namespaceLabels),
+    objectSelector: selector(c.objectLabels),
+    matchPolicy: c.matchPolicy ?? optionalKey(rng, () => pick(rng, ["Exact", "Equivalent"] as const)),
+    failurePolicy: optionalKey(rng, () => pick(rng, ["Fail", "Ignore"] as const)),
+  });
+  return recordOf(rng, { kind, webhook: hook });
 }

@@ -45,14 +45,15 @@ export function notReproducible(b: Bucket): string | undefined {
 
 /** The same, with its kind: an input no cluster sends, or a real request the oracle cannot observe. */
 export function whyNotReproducibleBucket(b: Bucket): NotReproducible | undefined {
-  const r = realise(b.example.query, expectedOf(b).outcome === "invalid");
+  const expected = expectedOf(b).outcome;
+  const r = realise(b.example.query, expected === "invalid", expected === "error");
   return r.reproducible ? undefined : { kind: r.kind, why: r.why };
 }
 
 export function bundle(b: Bucket): Record<string, string> {
   const q = b.example.query;
   const expected = expectedOf(b);
-  const r = realise(q, expected.outcome === "invalid");
+  const r = realise(q, expected.outcome === "invalid", expected.outcome === "error");
   const common = {
     "case.yaml": b.example.caseFile,
     "request.json": json(admissionReview(q)),

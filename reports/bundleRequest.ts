@@ -41,9 +41,14 @@ export type Realised =
  * The oracle's reason that no real server can be asked q, or undefined: an input no cluster sends
  * (whatever else the oracle could not do with it), or a real request it cannot observe.
  */
-export function whyNotReproducible(q: Query, expectsInvalid: boolean): NotReproducible | undefined {
+export function whyNotReproducible(
+  q: Query,
+  expectsInvalid: boolean,
+  expectsError = false,
+): NotReproducible | undefined {
   const w = prepare(q, { runId: "bundle", batch: "1", id: "1" }, q.kubernetesVersion, subjectKinds);
-  if (w.state === "probe") return undefined;
+  if (w.state === "probe")
+    return expectsError && isWebhook(q) ? { kind: "unobservable", why: webhookErrorUnread } : undefined;
   // An invalid subject shows when it is applied: the request need not be sendable.
   if (w.state === "invalid?" && expectsInvalid) return undefined;
   const unreal = whyUnrealInput(q);
@@ -53,8 +58,19 @@ export function whyNotReproducible(q: Query, expectsInvalid: boolean): NotReprod
   return { kind: "unobservable", why };
 }
 
-export function realise(q: Query, expectsInvalid: boolean): Realised {
-  const not = whyNotReproducible(q, expectsInvalid);
+/**
+ * A webhook's failure before it is called (its namespaceSelector's lookup, k8s.io/apiserver
+ * pkg/admission/plugin/webhook/generic/webhook.go ShouldCallHook; its matchConditions) comes back
+ * as a status that names no webhook: seen on a cluster-scoped custom resource named namespaces, a
+ * 500 "resource name may not be empty", which the probe cannot tell from any other failure.
+ */
+const webhookErrorUnread =
+  "a webhook's failure before it is called (its namespaceSelector's lookup, its matchConditions) comes back as a status that names no webhook, so the apiserver oracle cannot tell it is its probe's";
+
+const isWebhook = (q: Query) => q.subject.kind === "ValidatingWebhook" || q.subject.kind === "MutatingWebhook";
+
+export function realise(q: Query, expectsInvalid: boolean, expectsError = false): Realised {
+  const not = whyNotReproducible(q, expectsInvalid, expectsError);
   if (not !== undefined) return { reproducible: false, why: not.why, kind: not.kind };
   const req = q.request;
   const custom = customResourceFor(q, "bundle");

@@ -21,7 +21,7 @@ const options = {
     value: "ci|explore",
     group: "Budget",
     complete: async () => (await import("../runMode.ts")).runModes,
-    help: "ci (default): with no --seed, the fixed seed of the Kubernetes minor tested (1037 for 1.37), so that a gate fails only for what changed; explore: a new random seed each run, and what diverges exits 0 (bad input, incomplete runs and signals keep their codes)",
+    help: "ci (default): with no --seed, the fixed seed of the Kubernetes minor tested (1037 for 1.37), and the profile's whole work whatever the machine's load (the time limit a ceiling), so that a gate fails only for what changed; explore: a new random seed each run, and what diverges exits 0 (bad input, incomplete runs and signals keep their codes)",
   },
   shard: {
     type: "string",
@@ -81,13 +81,15 @@ export const runCommand = defineCommand({
   description: `The corpus (the case files given, default: the corpus shipped with matchconform), then
 generated scenarios compared with the reference model, then the invariants on the implementation
 alone; without an implementation, the built-in model. Every failure is reduced to a minimal case and
-grouped by cause. --time-limit bounds the whole run from the command's start (corpus until 30 % of
-it, generated until 60 %, invariants until 80 %, then reduction) plus a 5 s grace. Reports are
-written also when the run ends early (a signal, an implementation that would not start).`,
+grouped by cause. In --mode ci (the default) the work is fixed by the seed and the profile, the
+same on a quiet and a loaded machine, and --time-limit is only a ceiling against a hang (reaching
+it exits 3); in --mode explore it bounds the run (corpus until 30 % of it, generated until 60 %,
+invariants until 80 %, then reduction). Either way plus a 5 s grace. Reports are written also when
+the run ends early (a signal, an implementation that would not start).`,
   positionals: { complete: "file" },
   options,
   examples: [
-    "matchconform run --profile quick   # the model, about 20 s",
+    "matchconform run --profile quick   # the model, 300 scenarios",
     'matchconform run --implementation "./my-matcher" --seed 7   # a matcher speaking line protocol v1',
     'matchconform run --implementation "./my-matcher" --reporter default --reporter github   # in GitHub Actions',
     'matchconform run --implementation "./my-matcher" --mode explore   # a new seed; new causes do not fail',
@@ -105,7 +107,7 @@ written also when the run ends early (a signal, an implementation that would not
     ["2", "bad input, or an implementation that would not start, gave no usable answer or was declared broken"],
     [
       "3",
-      "incomplete: the time limit ended the run before the work its profile promises was done and nothing new diverged, or with --expected-failures the only divergences not listed were left unreduced",
+      "incomplete: the time limit (in ci mode a ceiling) ended the run before the work its profile promises was done and nothing new diverged, or with --expected-failures the only divergences not listed were left unreduced",
     ],
     ["130/143", "interrupted by SIGINT/SIGTERM (a partial report is written)"],
   ],

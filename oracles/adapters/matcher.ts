@@ -31,6 +31,11 @@ export interface Matcher {
   readonly kubernetesVersions: readonly Minor[];
   /** What it claims (`ready.capabilities`); the runner sends nothing outside it. */
   readonly capabilities: Capabilities;
+  /**
+   * Questions it wants in flight at once, when more than the runner's own figure: a batching
+   * server (the real kube-apiserver) answers a batch at a time, and fills several only with more.
+   */
+  readonly inFlight?: number;
   /** The query as the runner states it; the adapter sends what the protocol says to send. */
   match(query: Query): Promise<Answer>;
   close(): Promise<void>;

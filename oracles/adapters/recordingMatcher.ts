@@ -52,6 +52,7 @@ export function recordingMatcher(inner: Matcher): RecordingMatcher {
     input: inner.input,
     kubernetesVersions: inner.kubernetesVersions,
     capabilities: inner.capabilities,
+    ...(inner.inFlight !== undefined && { inFlight: inner.inFlight }),
     counts,
     match: async (query) => {
       const a = await inner.match(query);

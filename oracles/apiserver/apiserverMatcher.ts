@@ -98,11 +98,14 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     sentinelTimeoutMs: o.sentinelTimeoutMs ?? 30_000,
     ensureCrd: crdEnsurer(http, runId),
     cleanups: new Set(),
+    shared: new Map(),
   };
+  const batchSize = o.batchSize ?? 50;
+  const width = o.concurrentBatches ?? 3;
   const batcher = new Batcher({
-    batchSize: o.batchSize ?? 50,
+    batchSize,
     delayMs: o.batchDelayMs ?? 50,
-    width: o.concurrentBatches ?? 3,
+    width,
     run: (items, batch, ids) => runBatch(run, items, batch, ids),
   });
   let closing: Promise<void> | undefined;
@@ -113,6 +116,8 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     info: { name: "kube-apiserver", version: gitVersion, language: "go" },
     subjects,
     input: "manifest",
+    // Every batch slot full and the next batches waiting, so that no slot waits for queries.
+    inFlight: batchSize * (width + 1),
     kubernetesVersions: [o.minor],
     // The server decides everything; what it cannot be asked it answers as skipped. The probes
     // carry the subject's matchConditions behind their confinement, and params are realised.

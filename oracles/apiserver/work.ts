@@ -26,6 +26,8 @@ export interface Work {
   readonly renamed: Pick<Renamed, "namespaces" | "names">;
   /** The CRD the request's resource is realised as, if custom. */
   readonly crd?: CustomResource;
+  /** Its namespaces are shared with other queries of the run (created once, removed when the run closes). */
+  readonly sharedNamespaces?: boolean;
   /** The query's params as realised, if it has any. */
   readonly params?: ParamRealisation;
 }

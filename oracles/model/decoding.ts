@@ -57,6 +57,8 @@ const webhook: Fields = {
 };
 
 export function decodeNulls(subject: Subject): Subject {
+  // Most subjects hold no null: finding none costs a walk, decoding them copies every struct.
+  if (!holdsNull(subject)) return subject;
   const s = subject as unknown as Record<string, unknown>;
   const decoded: Record<string, unknown> = { kind: subject.kind };
   const shapes: Record<string, Fields> = { matchResources, policy, binding, webhook };
@@ -65,6 +67,17 @@ export function decodeNulls(subject: Subject): Subject {
     if (key !== "kind") decoded[key] = shape === undefined ? value : decodeStruct(value, shape);
   }
   return decoded as unknown as Subject;
+}
+
+function holdsNull(value: unknown): boolean {
+  if (value === null) return true;
+  if (typeof value !== "object") return false;
+  if (Array.isArray(value)) {
+    for (const v of value) if (holdsNull(v)) return true;
+    return false;
+  }
+  for (const k in value) if (holdsNull((value as Record<string, unknown>)[k])) return true;
+  return false;
 }
 
 function decodeStruct(value: unknown, shape: Fields): unknown {

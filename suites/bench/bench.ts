@@ -11,6 +11,7 @@ import type { Answer } from "../../oracles/adapters/matcher.ts";
 import { buildUpstreamOracle, hasGo } from "../../oracles/adapters/upstreamBuild.ts";
 import type { ApiserverMatcherOptions } from "../../oracles/apiserver/apiserverMatcher.ts";
 import { startApiserverMatcher } from "../../oracles/apiserver/apiserverMatcher.ts";
+import { skipLines } from "../../oracles/apiserver/batch/skipReasons.ts";
 import { buildControlPlane } from "../../oracles/apiserver/buildControlPlane.ts";
 import { down, up } from "../../oracles/apiserver/controlPlane/localControlPlane.ts";
 import type { Query } from "../../oracles/contract/query.ts";
@@ -65,6 +66,11 @@ const figures = [
     return scenarios.length;
   }),
   measure("generated scenarios", () => fc.sample(scenario(), { numRuns: 500, seed: seed++ }).length),
+  // As the generated phase draws for an implementation that claims matchConditions and params.
+  measure(
+    "generated scenarios, conditions and params",
+    () => fc.sample(scenario({ conditionRate: 0.2, paramRate: 0.2 }), { numRuns: 500, seed: seed++ }).length,
+  ),
   measure("corpus tests replayed (test x minor)", () => replayWithModel(cases).length),
 ];
 
@@ -252,6 +258,11 @@ async function benchApiserver(binDir: string): Promise<void> {
     });
     const answers = await Promise.all(candidates.map((q) => selector.match(q)));
     await selector.close();
+    const skips = skipLines(selector.stats.skipReasons, selector.stats.queries);
+    console.log(
+      `\nkube-apiserver ${version}: ${selector.stats.skipped} of ${candidates.length} generated queries skipped, by reason:`,
+    );
+    for (const l of skips) console.log(`  ${l}`);
     const queries = candidates.filter((_, i) => decided(answers[i] as Answer));
     if (queries.length === 0) {
       console.log(

@@ -28,6 +28,8 @@ export interface RunEnd {
   readonly abandoned: number;
   /** The time limit, ms (Infinity: none), counted from the implementation's ready. */
   readonly timeLimitMs: number;
+  /** Was the time limit only a ceiling over fixed work (options.ts Pacing `work`)? */
+  readonly ceiling?: boolean;
   /** Loading the cases and starting the implementation, ms. */
   readonly startUpMs: number;
   /** The machine's load, for a reason that blames the clock: "load average 24.1 on 2 cores". */
@@ -109,7 +111,12 @@ const units: Record<Shortfall["work"], string> = {
 
 /** "the time limit (20 s from the implementation's ready) ran out first: 0 of 674 corpus tests, …" */
 function clockReason(shortfalls: readonly Shortfall[], end: RunEnd): string {
-  const limit = Number.isFinite(end.timeLimitMs) ? `${seconds(end.timeLimitMs)} from the implementation's ready` : "";
+  const from = `${seconds(end.timeLimitMs)} from the implementation's ready`;
+  const limit = !Number.isFinite(end.timeLimitMs)
+    ? ""
+    : end.ceiling
+      ? `a ceiling against a hang, ${from}; the run's work is fixed by its seed and profile, and was not all done`
+      : from;
   const done = shortfalls.map((s) => `${s.done} of ${s.promised} ${units[s.work]}`).join(", ");
   const context = [`start-up took ${seconds(end.startUpMs)} before it`, end.machine].filter(Boolean).join("; ");
   return `the time limit${limit ? ` (${limit})` : ""} ran out before the promised work was done: ${done} (${context})`;

@@ -9,7 +9,6 @@ import { inParallel } from "../triage/inParallel.ts";
 import { outsideSignature } from "../triage/outsideKey.ts";
 import { signature } from "../triage/signature.ts";
 import type { RunContext } from "./runContext.ts";
-import { questionsInFlight } from "./runContext.ts";
 import { keepInScope } from "./scope.ts";
 import { testInShard } from "./shard.ts";
 
@@ -33,7 +32,7 @@ export async function runCorpus(ctx: RunContext, cases: readonly LoadedCase[]): 
   ctx.inScope.corpus = work.length;
   ctx.progress.phase("corpus", work.length);
   let done = 0;
-  await inParallel(work, questionsInFlight, async ({ c, t, minor }) => {
+  await inParallel(work, ctx.inFlight, async ({ c, t, minor }, index) => {
     const query = corpusQuery(c, t, minor);
     const answer = await ctx.ask(query);
     if (answer === undefined) return; // not run: time limit
@@ -60,6 +59,7 @@ export async function runCorpus(ctx: RunContext, cases: readonly LoadedCase[]): 
         }),
         minor,
         "corpus",
+        [index, 0],
       );
     }
     ctx.progress.tick(++done, counts.failed);

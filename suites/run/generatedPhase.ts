@@ -10,7 +10,6 @@ import { inParallel } from "../triage/inParallel.ts";
 import { outsideSignature } from "../triage/outsideKey.ts";
 import { signature } from "../triage/signature.ts";
 import type { RunContext } from "./runContext.ts";
-import { questionsInFlight } from "./runContext.ts";
 import { keepInScope, scenariosInScope } from "./scope.ts";
 import { derivedSeed } from "./seeds.ts";
 import { batchLength, inShard, scenariosOf } from "./shard.ts";
@@ -39,7 +38,7 @@ export async function runGenerated(ctx: RunContext): Promise<GeneratedCounts> {
     const n = batchLength(budget.numRuns, batch);
     const batchSeed = derivedSeed(seed, "generated", batch);
     const queries = keepInScope(ctx, "generated", fc.sample(arbitrary, { seed: batchSeed, numRuns: n }), (q) => q);
-    await inParallel(queries, questionsInFlight, async (q, index) => {
+    await inParallel(queries, ctx.inFlight, async (q, index) => {
       const upstream = await ctx.upstreamFirst(q, "generated");
       if (upstream === undefined) return; // not run: no reference decided it, or the time limit
       const answer = await ctx.ask(q);
@@ -68,6 +67,7 @@ export async function runGenerated(ctx: RunContext): Promise<GeneratedCounts> {
         }),
         q.kubernetesVersion,
         "generated",
+        [batch, index],
       );
     });
     ctx.progress.tick(counts.scenarios, counts.diverged);

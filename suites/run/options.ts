@@ -1,6 +1,16 @@
 // What a run does and how long it may take: profiles and the options of `matchconform run`.
 import type { Minor } from "../../oracles/contract/versions.ts";
 
+/**
+ * What bounds a run's work. `work` (`run --mode ci`, the default): the seed and the counts alone
+ * (scenarios, invariant samples, each reduction's calls), so that a quiet and a loaded machine do the
+ * same work and report the same causes; the time limit is only a ceiling against a hang or an
+ * absurdly slow implementation, and a run that reaches it is incomplete (exit 3), never green with
+ * less work. `time` (`--mode explore`, `verify`): the phases share the time limit out (runContext.ts
+ * phaseEnds) and do what fits in it, down to the profile's floor.
+ */
+export type Pacing = "work" | "time";
+
 export interface RunBudget {
   /** Generated scenarios compared with the model, at most. */
   readonly numRuns: number;
@@ -24,6 +34,8 @@ export interface RunBudget {
    * built by hand): every scenario and invariant sample the budget asks for.
    */
   readonly minimum?: RunMinimum;
+  /** Absent: `time`. */
+  readonly pacing?: Pacing;
 }
 
 /**
@@ -66,13 +78,36 @@ export const profiles = {
  * How long a child implementation has to answer start: its own budget, not what the phases' time
  * limit leaves (that shrank to a 1 s floor on a loaded machine, and healthy children were declared
  * broken). As long as the time limit, between 10 s and 30 s: a short run still ends soon after a
- * child that never starts.
+ * child that never starts; in work pacing a fifth of the ceiling, between 30 s and 2 min.
  */
 export function startUpBudgetMs(budget: RunBudget): number {
+  // Under a ceiling, start-up may take what a loaded machine needs (Kyverno's took 55-85 s).
+  if (budget.pacing === "work") return Math.min(120_000, Math.max(30_000, budget.timeLimitMs / 5));
   return Math.min(30_000, Math.max(10_000, budget.timeLimitMs));
 }
 
 export type ProfileName = keyof typeof profiles;
+
+/**
+ * Each profile's ceiling in work pacing: many times what its work takes a 10 ms implementation on
+ * a loaded 2-core machine (the simple matcher's default run at load 35 takes about 2 minutes,
+ * reductions included), so that it ends only a hung or absurdly slow implementation's run (Kyverno's
+ * offline path, at about 100 ms an answer under that load, needed more than 10 minutes).
+ */
+export const ceilingsMs: Record<ProfileName, number> = {
+  quick: 300_000,
+  default: 1_200_000,
+  nightly: 7_200_000,
+};
+
+/**
+ * The profile run in work pacing: all its scenarios and samples promised (no floor below them),
+ * its time limit the ceiling.
+ */
+export function workPaced(name: ProfileName): RunBudget {
+  const { numRuns, invariantRuns, reduce } = profiles[name];
+  return { numRuns, invariantRuns, reduce, timeLimitMs: ceilingsMs[name], pacing: "work" };
+}
 
 /** One of `count` disjoint shares of a run's work (`run --shard index/count`), `index` from 1. */
 export interface Shard {

@@ -113,7 +113,10 @@ async function diagnosed(ctx: RunContext, failures: FailureLog, reduce: boolean)
   ctx.skips.phase = undefined; // reductions ask again: not counted
   ctx.progress.phase("diagnosis", failures.groups.length);
   const mix = failures.groupCount > 0 ? realisticMix(ctx) : [];
-  return ctx.beforeDeadline(diagnose(ctx, failures, ctx.deadline, reduce, mix), () => diagnose(ctx, failures, 0));
+  const ceiling = ctx.options.budget.pacing === "work";
+  return ctx.beforeDeadline(diagnose(ctx, failures, ctx.deadline, reduce, mix, ceiling), () =>
+    diagnose(ctx, failures, 0),
+  );
 }
 
 interface PhaseCounts {
@@ -160,6 +163,7 @@ function completionFor(
       failures: ctx.implementationFailures,
       abandoned: ctx.abandoned,
       timeLimitMs: budget.timeLimitMs,
+      ceiling: budget.pacing === "work",
       startUpMs: ctx.startUpMs,
       machine: machineLoad(),
     },

@@ -22,7 +22,8 @@ export interface Progress {
 }
 
 /**
- * How the run's time limit (`--time-limit`, RunBudget.timeLimitMs) is shared out. The limit counts
+ * How the run's time limit (`--time-limit`, RunBudget.timeLimitMs) is shared out in time pacing (in
+ * work pacing it is not: it is a ceiling for the whole run, options.ts Pacing). The limit counts
  * from the implementation's ready (start-up has its own budget, options.ts's startUpBudgetMs, so
  * that a slow start on a loaded machine no longer eats the phases' time): each phase stops asking
  * once its fraction of the limit has passed, so what one phase leaves unused goes to the next, and
@@ -74,6 +75,8 @@ export class RunContext {
   /** Queries put to the implementation where the model stops, an upstream oracle deciding them. */
   beyondModel = 0;
   readonly startedAt: number;
+  /** Questions each phase keeps in flight: questionsInFlight, or more if the implementation asks for them. */
+  readonly inFlight: number;
   /** Loading the cases and starting the implementation: from `startedAt` to the phases' start. */
   readonly startUpMs: number;
   /** The end of the whole run (performance.now()); Infinity without a time limit. */
@@ -104,6 +107,7 @@ export class RunContext {
     references = new OutsideReferences(),
   ) {
     this.#inner = matcher;
+    this.inFlight = Math.max(questionsInFlight, matcher.inFlight ?? 0);
     this.references = references;
     this.options = options;
     this.failures = failures;
@@ -128,7 +132,13 @@ export class RunContext {
     };
   }
 
+  /** Work pacing: the run's time limit is a ceiling, not shared out between the phases. */
+  get #ceilingOnly(): boolean {
+    return this.options.budget.pacing === "work";
+  }
+
   #endOf(phase: RunPhase): number {
+    if (this.#ceilingOnly) return this.deadline;
     return this.#sharedFrom + phaseEnds[phase] * (this.deadline - this.#sharedFrom);
   }
 
@@ -161,11 +171,12 @@ export class RunContext {
    * The time kept at the end of the run for reducing the causes found so far (issue 23: reduction
    * is part of the run, not what is left of it): one reduction's expected calls per failure group,
    * at what an answer has cost so far, this machine's load and the model's own work included; at
-   * most what leaves the phases `phasesShare` of the limit. 0 when reduction is off.
+   * most what leaves the phases `phasesShare` of the limit. 0 when reduction is off, and in work
+   * pacing, where every phase does all its work and the reductions theirs, the limit a ceiling.
    */
   reductionReserveMs(): number {
     const groups = this.failures.groupCount;
-    if (!this.options.budget.reduce || groups === 0 || !Number.isFinite(this.deadline)) return 0;
+    if (!this.options.budget.reduce || groups === 0 || !Number.isFinite(this.deadline) || this.#ceilingOnly) return 0;
     const span = this.deadline - this.#sharedFrom;
     const msPerAnswer = (performance.now() - this.#sharedFrom) / Math.max(1, this.#answers);
     return Math.min((1 - phasesShare) * span, groups * callsPerReduction * msPerAnswer);
@@ -180,7 +191,7 @@ export class RunContext {
     return this.#signal?.aborted === true;
   }
 
-  /** Why work went unasked: the time limit, the signal that interrupted the run, or a broken implementation. */
+  /** Why work went unasked: the time limit (a ceiling in work pacing), the signal that interrupted the run, or a broken implementation. */
   get stopReason(): string {
     if (this.stopped) return String(this.#signal?.reason ?? "interrupted");
     return this.#givenUpOn() === undefined ? "time limit" : "the implementation was declared broken";

@@ -22,18 +22,25 @@ import type { TriageContext } from "./triageContext.ts";
 interface Reduced {
   readonly group: FailureGroup;
   readonly result: ReducedFailure;
+  /** The group's place in the diagnosis and the example's in the group: the order merged in. */
+  readonly at: readonly [number, number];
 }
 
 /** Reductions in flight at once: each waits on the implementation, one call at a time. */
 const width = 8;
 
-/** The buckets of the failures logged, reductions stopping at `deadline` (performance.now()). */
+/**
+ * The buckets of the failures logged, reductions stopping at `deadline` (performance.now()).
+ * `ceiling` (work pacing, suites/run/options.ts): the deadline only guards against a hang, so the
+ * realistic mix is not cut short a tenth before it; every round of examples is reduced.
+ */
 export async function diagnose(
   ctx: TriageContext,
   log: FailureLog,
   deadline: number,
   reduce = true,
   mix: readonly Query[] = [],
+  ceiling = false,
 ): Promise<Bucket[]> {
   // The corpus's groups first: their cases are written in a real cluster's terms, so when the time
   // runs short it is they that are reduced, and each group's reproducible examples before the others.
@@ -48,14 +55,14 @@ export async function diagnose(
     const result = await reduceFailure(ctx, f, deadline, reduce).catch((e: unknown) =>
       reduceFailure(ctx, f, deadline, false, `the reduction failed: ${e instanceof Error ? e.message : String(e)}`),
     );
-    reduced.push({ group, result });
+    reduced.push({ group, result, at: [groups.indexOf(group), i] });
   };
   await inParallel(groups, width, (g) => reduceOne(g, 0));
   // The realistic mix ranks the causes (impact.ts). It is asked once every group has its first
   // reduction: asked beside them, its queries queued before theirs at an implementation that
   // answers one at a time, and a slow one (Kyverno's offline path) had none reduced by the
   // deadline. It ends before the deadline, so waiting for it never costs the reductions made.
-  const mixed = await askMix(ctx, mix, mixDeadline(deadline));
+  const mixed = await askMix(ctx, mix, ceiling ? deadline : mixDeadline(deadline));
   // More examples of each group, round by round, to see whether one raw group hides two causes.
   for (let round = 1; reduce && round < 6 && performance.now() < deadline; round++) {
     const next = groups.filter((g) => g.examples.length > round);
@@ -63,6 +70,9 @@ export async function diagnose(
       if (performance.now() < deadline) await reduceOne(g, round);
     });
   }
+  // Merged in the groups' and examples' order, not the order the reductions ended in (which moves
+  // with the machine's load): the example a cause shows and its count's shares follow from it.
+  reduced.sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1]);
   return byImpact(merge(reduced, (a, b) => realismOrder(ctx, a, b), mixed));
 }
 

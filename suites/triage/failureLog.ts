@@ -36,32 +36,51 @@ export interface FailureGroup {
   count: number;
   readonly minors: Set<Minor>;
   readonly examples: Failure[];
+  /** The work order of each example, in step with `examples`. */
+  readonly orders: WorkOrder[];
 }
 
 /** Examples kept per raw group: the first is always reduced, the others while time is left. */
 const examplesPerGroup = 6;
+
+/**
+ * Where a failure stands in its phase's work, the same on every machine: the corpus test's index,
+ * the generated batch and the scenario's index in it, the invariant and its sample's index. A group
+ * keeps the examples first in this order, not the first answered: under load answers arrive in
+ * another order, and the examples kept (so the minimal cases and keys) would change with it.
+ */
+export type WorkOrder = readonly [number, number];
+
+function before(a: WorkOrder, b: WorkOrder): boolean {
+  return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+}
 
 export class FailureLog {
   readonly #groups = new Map<string, FailureGroup>();
   #firstAt: number | undefined;
   #firstGeneratedAt: number | undefined;
 
-  add(rawSignature: string, failure: () => Failure, minor: Minor, phase: Phase): void {
+  /** `order`: where the failure stands in its phase's work (absent: after all that came with one). */
+  add(rawSignature: string, failure: () => Failure, minor: Minor, phase: Phase, order?: WorkOrder): void {
     this.#firstAt ??= performance.now();
     if (phase === "generated") this.#firstGeneratedAt ??= performance.now();
     const key = `${phase} ${rawSignature}`;
     let group = this.#groups.get(key);
     if (group === undefined) {
-      group = { rawSignature, phase, count: 0, minors: new Set(), examples: [] };
+      group = { rawSignature, phase, count: 0, minors: new Set(), examples: [], orders: [] };
       this.#groups.set(key, group);
     }
     group.count++;
     group.minors.add(minor);
-    if (group.examples.length < examplesPerGroup) group.examples.push(failure());
+    keep(group, failure, order ?? [Number.MAX_SAFE_INTEGER, group.count]);
   }
 
+  /** Most failures first; equals by phase and raw signature, not by which was met first. */
   get groups(): readonly FailureGroup[] {
-    return [...this.#groups.values()].sort((a, b) => b.count - a.count);
+    const name = (g: FailureGroup) => `${g.phase} ${g.rawSignature}`;
+    return [...this.#groups.values()].sort(
+      (a, b) => b.count - a.count || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0),
+    );
   }
 
   /** The groups so far, each one reduction to come: cheap enough to ask before every question. */
@@ -81,5 +100,20 @@ export class FailureLog {
     let n = 0;
     for (const g of this.#groups.values()) if (g.phase === phase) n += g.count;
     return n;
+  }
+}
+
+/** Keeps `failure` among the group's examples if it is among the first `examplesPerGroup` in work order. */
+function keep(group: FailureGroup, failure: () => Failure, order: WorkOrder): void {
+  const full = group.examples.length >= examplesPerGroup;
+  const last = group.orders.at(-1);
+  if (full && last !== undefined && !before(order, last)) return;
+  let at = group.orders.length;
+  while (at > 0 && before(order, group.orders[at - 1] as WorkOrder)) at--;
+  group.examples.splice(at, 0, failure());
+  group.orders.splice(at, 0, order);
+  if (group.examples.length > examplesPerGroup) {
+    group.examples.pop();
+    group.orders.pop();
   }
 }

@@ -17,8 +17,11 @@ import type { TriageContext } from "./triageContext.ts";
  */
 export function whyUnreal(ctx: Pick<TriageContext, "model">, q: Query): NotReproducible | undefined {
   try {
-    // The model is asked only when it matters: for a request no server can be sent.
-    const why = whyNotReproducible(q, false);
+    // A webhook's error the oracle cannot attribute to its probe (bundleRequest.ts): only then is
+    // the model asked for a request a server can be sent.
+    const webhook = q.subject.kind === "ValidatingWebhook" || q.subject.kind === "MutatingWebhook";
+    const errs = webhook && ctx.model(q, false).outcome.outcome === "error";
+    const why = whyNotReproducible(q, false, errs);
     if (why === undefined || ctx.model(q, false).outcome.outcome !== "invalid") return why;
     return whyNotReproducible(q, true);
   } catch (e) {

@@ -111,6 +111,42 @@ describe("why a real cluster cannot reproduce a query, by kind", () => {
     });
   });
 
+  it("a cluster-scoped custom resource named namespaces: its deletecollection's item is sent, by name it is an unreal input", () => {
+    const tenants = { group: "example.com", version: "v1", resource: "namespaces" };
+    const tenant = { apiVersion: "example.com/v1", kind: "Tenant", metadata: { name: "x" } };
+    const item: Query = {
+      ...base,
+      cluster: {},
+      request: {
+        operation: "DELETE",
+        resource: tenants,
+        kind: { group: "example.com", version: "v1", kind: "Tenant" },
+        namespace: "",
+        name: "",
+        object: null,
+        oldObject: tenant,
+      },
+    };
+    expect(whyNotReproducible(item, false)).toBeUndefined();
+    const byName = { ...item, request: { ...item.request, name: "x" } };
+    expect(whyNotReproducible(byName, false)).toEqual({
+      kind: "unreal-input",
+      why: expect.stringMatching(/requestinfo\.go reads/),
+    });
+  });
+
+  it("a webhook's error is a real request whose failure the oracle cannot attribute to its probe", () => {
+    const hook: Query = {
+      ...base,
+      subject: { kind: "ValidatingWebhook", webhook: { rules: [rule], failurePolicy: "Ignore" } },
+    };
+    expect(whyNotReproducible(hook, false)).toBeUndefined();
+    expect(whyNotReproducible(hook, false, true)).toEqual({
+      kind: "unobservable",
+      why: expect.stringMatching(/names no webhook/),
+    });
+  });
+
   it("a report says which kind it is", () => {
     expect(notReproducibleLead("unreal-input")).toMatch(/^no real cluster sends this input/);
     expect(notReproducibleLead("unobservable")).toMatch(/^a real cluster sends it, but the apiserver oracle cannot/);

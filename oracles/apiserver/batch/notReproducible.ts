@@ -21,8 +21,9 @@ export const updateWithoutName =
  * a kind is registered with every version a server serves (an equivalent without one is KindFor's
  * unknown kind, which only the model's tests produce); NamespaceLifecycle refuses a request in a
  * namespace that does not exist with 404 (k8s.io/apiserver pkg/admission/plugin/namespace/lifecycle
- * admission.go); an UPDATE names its object in the URL; a Namespace's UPDATE or DELETE acts on the
- * one stored namespace, so its old object is that namespace.
+ * admission.go); an UPDATE names its object in the URL; a resource named namespaces is addressed by
+ * name through a path read as a namespace's; a Namespace's UPDATE or DELETE acts on the one stored
+ * namespace, so its old object is that namespace.
  */
 export function whyUnrealInput(q: Query): string | undefined {
   if ((q.cluster.equivalentResources ?? []).some((e) => e.kind.kind === ""))
@@ -32,6 +33,14 @@ export function whyUnrealInput(q: Query): string | undefined {
   if (ns !== "" && !isNamespaceResource(r) && q.cluster.namespaces?.[ns] === undefined)
     return `the namespace "${ns}" does not exist: the real server's NamespaceLifecycle admission rejects the request with 404 before any policy runs`;
   if (r.operation === "UPDATE" && (r.name ?? "") === "") return updateWithoutName;
+  if (
+    ns === "" &&
+    r.resource.group !== "" &&
+    r.resource.resource === "namespaces" &&
+    r.operation !== "CREATE" &&
+    (r.name ?? "") !== ""
+  )
+    return `a resource named namespaces is addressed by name as /apis/${r.resource.group}/${r.resource.version}/namespaces/<name>, which k8s.io/apiserver requestinfo.go reads as the namespace <name>: no request for it reaches admission by name without a namespace`;
   if (isNamespaceResource(r) && (r.operation === "UPDATE" || r.operation === "DELETE") && !storedAsOld(q))
     return `the cluster's namespace "${r.name}" is not the request's old object (missing, or with other labels): a real server's old object is the one namespace it stores`;
   return undefined;

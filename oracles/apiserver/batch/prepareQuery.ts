@@ -12,13 +12,15 @@ import { webhookTag } from "../probe/names.ts";
 import { customResourceFor } from "../request/customResources.ts";
 import { sentUser } from "../request/impersonatedUser.ts";
 import { realiseParams } from "../request/paramObjects.ts";
-import { isNamespaceResource, renameQuery } from "../request/rename.ts";
+import { isNamespaceResource, renameQuery, sharedNamespacePrefix } from "../request/rename.ts";
 import { realisable } from "../request/resources.ts";
+import { storesObject } from "../request/setUp.ts";
 import type { Work } from "../work.ts";
 import { skipped } from "../work.ts";
 import { whyNotAsked } from "./whyNotAsked.ts";
 
-export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: readonly SubjectKind[]): Work {
+export function prepare(asked: Query, names: ProbeNames, minor: Minor, subjects: readonly SubjectKind[]): Work {
+  const q0 = missingNamespaceUnread(asked);
   const base: Pick<Work, "names" | "answer" | "renamed" | "user"> = {
     names,
     user: sentUser(q0.request.userInfo, webhookTag(names)),
@@ -46,7 +48,14 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
     );
   const q = custom?.query ?? q0;
   const real: ReturnType<typeof realisable> = custom ? { ok: true, r: custom.r } : realisable(q.request);
-  const unique = renameQuery(q, `mc-${names.runId}-${names.id}`, real.ok && !real.r.namespaced);
+  // A query that stores nothing in its namespaces shares them with the run's other such queries.
+  const shared = !carriesParams(q0) && !isNamespaceResource(q.request) && !(real.ok && storesObject(q.request, real.r));
+  const unique = renameQuery(
+    q,
+    `mc-${names.runId}-${names.id}`,
+    real.ok && !real.r.namespaced,
+    shared ? (n, l) => sharedNamespacePrefix(names.runId, n, l) : undefined,
+  );
   const renamed = unique.query;
   const params = carriesParams(q0) ? realiseParams(q0, unique.namespaces, names.runId) : undefined;
   if (params !== undefined && !params.ok) return done(params.why);
@@ -69,6 +78,7 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
   const crd = custom?.crd;
   const made = {
     ...base,
+    sharedNamespaces: shared,
     renamed: unique,
     query: renamed,
     r: real.r,
@@ -82,4 +92,23 @@ export function prepare(q0: Query, names: ProbeNames, minor: Minor, subjects: re
 /** The same registry answer: the same resources and kinds in the same order. */
 function sameRegistry(a: readonly EquivalentResource[], b: readonly EquivalentResource[]): boolean {
   return JSON.stringify(a.map((e) => [e.resource, e.kind])) === JSON.stringify(b.map((e) => [e.resource, e.kind]));
+}
+
+/**
+ * A webhook without a namespaceSelector (or with an empty one) never looks its request's namespace
+ * up (webhook/predicates/namespace/matcher.go MatchNamespaceSelector returns before the lister), so
+ * whether the namespace exists cannot change its decision; the server, though, rejects a request
+ * into a missing namespace in NamespaceLifecycle, before admission. Such a query is asked with the
+ * namespace there, without labels. Policies are not: a matched policy reads the namespace for
+ * namespaceObject, and errs without it.
+ */
+function missingNamespaceUnread(q: Query): Query {
+  const ns = q.request.namespace;
+  const s = q.subject;
+  const known = ns === undefined || ns === "" || q.cluster.namespaces?.[ns] !== undefined;
+  if (known || !("webhook" in s) || isNamespaceResource(q.request)) return q;
+  const sel = s.webhook.namespaceSelector;
+  const empty =
+    sel === undefined || (Object.keys(sel.matchLabels ?? {}).length === 0 && (sel.matchExpressions ?? []).length === 0);
+  return empty ? { ...q, cluster: { ...q.cluster, namespaces: { ...q.cluster.namespaces, [ns]: {} } } } : q;
 }

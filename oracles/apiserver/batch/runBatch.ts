@@ -26,6 +26,7 @@ import type { Work } from "../work.ts";
 import { skipped } from "../work.ts";
 import type { Pending } from "./batcher.ts";
 import { prepare } from "./prepareQuery.ts";
+import { skipReason } from "./skipReasons.ts";
 
 export interface BatchStats {
   batches: number;
@@ -36,6 +37,8 @@ export interface BatchStats {
   sentinelWaitMs: number;
   /** Where a batch's time goes, ms per step, summed over batches (batches in flight together overlap). */
   stepMs: Record<BatchStep, number>;
+  /** Skipped queries by reason (skipReasons.ts). */
+  skipReasons: Record<string, number>;
 }
 
 export const batchSteps = ["crds", "paramKinds", "realise", "sentinel", "probes", "cleanup"] as const;
@@ -43,7 +46,7 @@ export type BatchStep = (typeof batchSteps)[number];
 
 export function emptyBatchStats(): BatchStats {
   const stepMs = Object.fromEntries(batchSteps.map((s) => [s, 0])) as Record<BatchStep, number>;
-  return { batches: 0, queries: 0, probed: 0, skipped: 0, sentinelWaitMs: 0, stepMs };
+  return { batches: 0, queries: 0, probed: 0, skipped: 0, sentinelWaitMs: 0, stepMs, skipReasons: {} };
 }
 
 /** `work`, its time added to the step's. */
@@ -68,6 +71,8 @@ export interface BatchRun {
   readonly log: (line: string) => void;
   readonly sentinelTimeoutMs: number;
   readonly ensureCrd: (c: CustomResource) => Promise<void>;
+  /** The run's shared namespaces, created once (request/setUp.ts). */
+  readonly shared: Map<string, Promise<void>>;
   /**
    * Batches' cleanups still under way: a batch's answers are given before its objects are deleted,
    * and its slot is free before they are gone (deleting took as long as creating them, 4 s a batch
@@ -182,8 +187,11 @@ async function raiseSentinel(run: BatchRun, batch: string, probes: readonly Work
 function answer(run: BatchRun, items: readonly Pending[], work: readonly Work[]): void {
   for (const [i, w] of work.entries()) {
     run.stats.queries++;
-    if (w.answer.answer === "skipped") run.stats.skipped++;
-    else if (w.state !== "done") run.stats.probed++;
+    if (w.answer.answer === "skipped") {
+      run.stats.skipped++;
+      const why = skipReason(w.answer.message);
+      run.stats.skipReasons[why] = (run.stats.skipReasons[why] ?? 0) + 1;
+    } else if (w.state !== "done") run.stats.probed++;
     const a = answerAsCase(w.answer, w);
     items[i]?.resolve(w.crd ? answerInQueryGroup(a, w.crd) : a);
   }

@@ -34,6 +34,8 @@ export function whyNotAsked(a: Asked, minor: Minor): string | undefined {
   const { q0, q, renamed, r, user, labelled } = a;
   const req = q.request;
   const isNs = isNamespaceResource(req);
+  // A custom resource is realised as a CRD in a group of the query's own (request/customResources.ts).
+  const custom = req.resource.group !== q0.request.resource.group;
   // What the server cannot be asked, with the reason: the first that applies.
   const cannot: readonly (readonly [boolean, string])[] = [
     [
@@ -85,8 +87,8 @@ export function whyNotAsked(a: Asked, minor: Minor): string | undefined {
     ],
     [req.operation === "UPDATE" && (req.name ?? "") === "", updateWithoutName],
     [
-      req.operation === "DELETE" && (req.name ?? "") === "" && !(r.namespaced && oldName(req) !== ""),
-      "a DELETE without a name is realised as a deletecollection of the one stored object, in a namespace of its own: a cluster-scoped one, or one whose old object has no name, is not",
+      req.operation === "DELETE" && (req.name ?? "") === "" && !((r.namespaced || custom) && oldName(req) !== ""),
+      "a DELETE without a name is realised as a deletecollection of the one stored object, in a namespace or a CRD group of its own: a built-in cluster-scoped one, or one whose old object has no name, is not",
     ],
   ];
   return cannot.find(([applies]) => applies)?.[1];

@@ -76,6 +76,10 @@ export async function startWebhookReceiver(o: WebhookReceiverOptions = {}): Prom
       res.end(body);
     });
   });
+  // The server's webhook client keeps idle connections 90 s (Go's IdleConnTimeout); closing them
+  // sooner (Node's default is 5 s) races a request written onto a closing connection, which a
+  // loaded server then reports as "broken pipe" and fails the request under failurePolicy Fail.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(o.port ?? 0, o.listen ?? host, () => resolve());

@@ -6,7 +6,7 @@ import { must, ok, statusMessage } from "../controlPlane/kubeHttp.ts";
 import { sleep } from "../controlPlane/sleep.ts";
 import type { ProbeNames } from "./names.ts";
 import { admissionPath } from "./names.ts";
-import { kindCheck } from "./paramSentinel.ts";
+import { kindCheck, kindCheckLabels } from "./paramSentinel.ts";
 
 export async function awaitParamKinds(
   http: KubeHttp,
@@ -26,7 +26,7 @@ export async function awaitParamKinds(
     const r = await http.call("POST", "/api/v1/namespaces/default/configmaps", {
       query: { dryRun: "All" },
       impersonate: user,
-      body: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "mc-kinds" } },
+      body: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "mc-kinds", labels: kindCheckLabels(p) } },
     });
     if (ok(r) && r.warnings.some((w) => w.includes(c.marker))) return;
     last = ok(r) ? "the check not in effect yet" : statusMessage(r);

@@ -12,7 +12,7 @@ import type { GroupVersionResource, ParamKind } from "../../contract/kube.ts";
 import type { ParamRealisation } from "../request/paramObjects.ts";
 import { restPath } from "../request/resources.ts";
 import type { ProbeNames } from "./names.ts";
-import { labels } from "./names.ts";
+import { labels, probeLabel } from "./names.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -99,6 +99,9 @@ export function paramSentinel(
   };
 }
 
+/** The labels of the kind check's own request, which alone its policies select. */
+export const kindCheckLabels = (p: Omit<ProbeNames, "id">) => ({ [probeLabel]: `kinds-${p.runId}-${p.batch}` });
+
 /**
  * The check, before a batch's probes exist, that the admission plugin resolves each custom param
  * kind: its RESTMapper learns a new CRD from discovery some time after the CRD is served, and a
@@ -121,7 +124,9 @@ export function kindCheck(
     metadata: { name: name(i), labels: labels(p) },
     spec: {
       failurePolicy: "Fail",
-      matchConstraints: { resourceRules: rules },
+      // The objectSelector too: a binding's params are collected before any matchCondition, and
+      // under Fail a slow read of the absent param would deny anybody's ConfigMap.
+      matchConstraints: { resourceRules: rules, objectSelector: { matchLabels: kindCheckLabels(p) } },
       matchConditions: [{ name: "mc-kinds", expression: `request.userInfo.username == '${user}'` }],
       validations: [{ expression: "false", message }],
       ...extra,

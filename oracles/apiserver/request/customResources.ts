@@ -74,7 +74,9 @@ export function customResourceFor(q: Query, runId: string): CustomRealisation | 
   const namespaced = (req.namespace ?? "") !== "";
   const statusDiffers = sub === "status" ? putParent({ group, version, kind }).sameAsCase?.(req) : undefined;
   if (statusDiffers !== undefined) return no(statusDiffers);
-  if (!namespaced && resource === "namespaces" && req.operation !== "CREATE")
+  // A deletecollection's item (DELETE without a name) goes to the collection's path, which
+  // requestinfo.go reads as the resource namespaces without a namespace: it is sent as asked.
+  if (!namespaced && resource === "namespaces" && req.operation !== "CREATE" && (req.name ?? "") !== "")
     return no(
       `a cluster-scoped custom resource named namespaces cannot be addressed by name: k8s.io/apiserver requestinfo.go reads /apis/${group}/${version}/namespaces/<name> as the namespace <name>`,
     );

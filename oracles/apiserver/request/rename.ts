@@ -41,10 +41,28 @@ interface Mapping {
   readonly name: (n: string | undefined) => string | undefined;
 }
 
-/** `clusterScopedName`: the request names a cluster-scoped object other than a namespace. */
-export function renameQuery(q: Query, prefix: string, clusterScoped: boolean): Renamed {
+/**
+ * The prefix of a namespace that queries share: the same name and labels give the same namespace,
+ * created once per run (request/setUp.ts).
+ */
+export function sharedNamespacePrefix(runId: string, name: string, labels: Readonly<Record<string, string>>): string {
+  const key = JSON.stringify([name, Object.entries(labels).sort()]);
+  return `mc-${runId}-n${createHash("sha256").update(key).digest("hex").slice(0, 8)}`;
+}
+
+/**
+ * `clusterScoped`: the request names a cluster-scoped object other than a namespace. `nsPrefix`:
+ * the prefix of a namespace's unique name, when not the query's own (sharedNamespacePrefix).
+ */
+export function renameQuery(
+  q: Query,
+  prefix: string,
+  clusterScoped: boolean,
+  nsPrefix?: (name: string, labels: Readonly<Record<string, string>>) => string,
+): Renamed {
   const ns = new Map<string, string>();
-  for (const name of Object.keys(q.cluster.namespaces ?? {})) ns.set(name, uniqueName(prefix, name));
+  for (const [name, labels] of Object.entries(q.cluster.namespaces ?? {}))
+    ns.set(name, uniqueName(nsPrefix?.(name, labels) ?? prefix, name));
   const req = q.request;
   if (req.namespace && !ns.has(req.namespace) && isNamespaceResource(req))
     ns.set(req.namespace, uniqueName(prefix, req.namespace));

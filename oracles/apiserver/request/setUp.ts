@@ -2,6 +2,7 @@
 // default ServiceAccount where pods need one), its params, and the stored object an UPDATE,
 // DELETE or subresource request acts on.
 
+import type { AdmissionRequest } from "../../contract/kube.ts";
 import type { KubeHttp } from "../controlPlane/kubeHttp.ts";
 import { ok, statusMessage } from "../controlPlane/kubeHttp.ts";
 import { pool } from "../controlPlane/pool.ts";
@@ -11,6 +12,7 @@ import type { Work } from "../work.ts";
 import { skipped } from "../work.ts";
 import { bodyOf, withoutNameLabel } from "./body.ts";
 import { labelled } from "./labelled.ts";
+import type { Realisable } from "./realisation.ts";
 import { isNamespaceResource } from "./rename.ts";
 import { restPath } from "./resources.ts";
 
@@ -18,6 +20,8 @@ export interface SetUpContext {
   readonly http: KubeHttp;
   readonly setup: SetupClient;
   readonly runId: string;
+  /** The run's shared namespaces (and their ServiceAccounts), each created once: by name. */
+  readonly shared: Map<string, Promise<void>>;
 }
 
 /** Sets up w's request; `made` collects the cluster-scoped objects to delete after the batch. */
@@ -41,32 +45,51 @@ async function createNamespaces(c: SetUpContext, w: Work, made: Array<{ path: st
   const isNs = isNamespaceResource(req);
   await pool([...Object.entries(q.cluster.namespaces ?? {})], 8, async ([name, l]) => {
     if (isNs && name === req.namespace) return; // the namespace under request is the request's own object
-    const body = {
-      apiVersion: "v1",
-      kind: "Namespace",
-      metadata: {
-        name,
-        labels: { ...withoutNameLabel(l), [runLabel]: c.runId, [batchLabel]: `${c.runId}-${w.names.batch}` },
-      },
-    };
-    await c.setup.createNamespace(body);
+    const sa = w.r.needsServiceAccount === true && name === req.namespace;
+    if (w.sharedNamespaces) {
+      // Labelled with the run only: no batch's clean-up removes them, the run's close does.
+      await once(c.shared, name, () => c.setup.createNamespace(namespaceBody(name, l, { [runLabel]: c.runId })));
+      if (sa) await once(c.shared, `${name}/default`, () => c.setup.createServiceAccount(name, "default"));
+      return;
+    }
+    await c.setup.createNamespace(
+      namespaceBody(name, l, { [runLabel]: c.runId, [batchLabel]: `${c.runId}-${w.names.batch}` }),
+    );
     made.push({ path: `/api/v1/namespaces/${name}` });
-    if (w.r.needsServiceAccount && name === req.namespace) await c.setup.createServiceAccount(name, "default");
+    if (sa) await c.setup.createServiceAccount(name, "default");
   });
+}
+
+function namespaceBody(name: string, l: Readonly<Record<string, string>>, marks: Record<string, string>) {
+  return { apiVersion: "v1", kind: "Namespace", metadata: { name, labels: { ...withoutNameLabel(l), ...marks } } };
+}
+
+/** The cached promise of `make`, made at most once per key; a failure is forgotten, so that a later query tries again. */
+function once(cache: Map<string, Promise<void>>, key: string, make: () => Promise<void>): Promise<void> {
+  let p = cache.get(key);
+  if (p === undefined) {
+    p = make();
+    cache.set(key, p);
+    p.catch(() => cache.delete(key));
+  }
+  return p;
+}
+
+/** The request acts on a stored object: an UPDATE, a DELETE, or a subresource with a parent. */
+export function storesObject(req: AdmissionRequest, r: Realisable): boolean {
+  const sub = r.sub;
+  return (
+    sub?.parent === "minimal" ||
+    sub?.parent === "old" ||
+    (sub === undefined && (req.operation === "UPDATE" || req.operation === "DELETE"))
+  );
 }
 
 /** Stores the object the request acts on, where it needs one. */
 async function storeOld(c: SetUpContext, w: Work, made: Array<{ path: string }>): Promise<void> {
   const req = w.query.request;
   const sub = w.r.sub;
-  if (
-    !(
-      sub?.parent === "minimal" ||
-      (sub === undefined && (req.operation === "UPDATE" || req.operation === "DELETE")) ||
-      sub?.parent === "old"
-    )
-  )
-    return;
+  if (!storesObject(req, w.r)) return;
   const old =
     sub?.parent === "minimal"
       ? bodyOf(req, { metadata: { name: req.name } }, w.r)

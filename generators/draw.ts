@@ -1,0 +1,182 @@
+import fc from "fast-check";
+import type { Draw } from "./drawn.ts";
+import { Drawn } from "./drawn.ts";
+
+/**
+ * Drawing without fast-check's combinators. A scenario used to be a chain of chains, maps, records
+ * and oneofs, each value wrapped with the context fast-check keeps to shrink it, and the
+ * arbitraries inside a chain built anew for every draw: generating cost ten times deciding. A
+ * generator draws in plain code from fast-check's random source instead, and its arbitrary shrinks
+ * by replaying the draw with simpler answers (generators/drawn.ts).
+ *
+ * The helpers below ask the source exactly what the combinators they replace ask it, in the same
+ * order (fast-check 4: constantFrom, oneof, option, record), so that a seed draws the very
+ * scenarios it drew before; the leaves (double, string, arrays, dictionaries) stay fast-check's own.
+ */
+export type { Draw } from "./drawn.ts";
+
+/** An arbitrary that draws with `draw`, and shrinks by replaying it (generators/drawn.ts). */
+export function drawn<T>(draw: Draw<T>): fc.Arbitrary<T> {
+  return new Drawn(draw);
+}
+
+/** A value of a fast-check arbitrary, from the same source. */
+export function take<T>(arb: fc.Arbitrary<T>, rng: fc.Random, bias: number | undefined): T {
+  // A plain draw inside another needs no origin of its own: it is shrunk as part of the outer one.
+  if (arb instanceof Drawn) return arb.draw(rng, bias);
+  return arb.generate(rng, bias).value;
+}
+
+/** fc.constantFrom(...xs): one value asks nothing of the source. */
+export function pick<T>(rng: fc.Random, xs: readonly T[]): T {
+  return xs[xs.length === 1 ? 0 : rng.nextInt(0, xs.length - 1)] as T;
+}
+
+/** fc.oneof over arbitraries of these weights (not nested in itself): the index it chooses. */
+export function weighted(rng: fc.Random, weights: readonly number[]): number {
+  let total = 0;
+  for (const w of weights) total += w;
+  let selected = rng.nextInt(0, total - 1);
+  for (let i = 0; i < weights.length; i++) {
+    selected -= weights[i] as number;
+    if (selected < 0) return i;
+  }
+  throw new Error("weighted(): no weight left");
+}
+
+/** fc.option(arb, { nil: undefined, freq }): whether the value is drawn (else undefined). */
+export function optional(rng: fc.Random, freq = 6): boolean {
+  return rng.nextInt(0, freq - 1) >= 1;
+}
+
+/**
+ * The object fc.record builds, without `noNullPrototype`: its fields drawn first, then whether
+ * it has a null prototype; `undefined` fields of an optional key are left out.
+ */
+export function recordOf<T extends object>(rng: fc.Random, fields: T): T {
+  // fc.boolean() draws without bias.
+  const obj = rng.nextInt(0, 1) === 1 ? Object.create(null) : {};
+  for (const [k, v] of Object.entries(fields)) if (v !== absent) obj[k] = v;
+  return obj;
+}
+
+/** An optional key of a record that was not drawn. */
+export const absent: never = Symbol("absent") as never;
+
+/** A record's optional key: fc.option(arb, { nil: <no key> }), of default frequency. */
+export function optionalKey<T>(rng: fc.Random, draw: () => T): T {
+  return optional(rng) ? draw() : absent;
+}
+
+/**
+ * One arbitrary per key, built once: for arbitraries built from drawn values that recur (a
+ * vocabulary, a resource's operations), whose building costs more than their drawing.
+ */
+export function memo<K, A>(build: (key: K) => A, limit = 10_000): (key: K) => A {
+  const once = cached<K, A>(limit);
+  return (key) => once(key, () => build(key));
+}
+
+/** memo() for a value built from more than its key: the key says what the building reads. */
+export function cached<K, A>(limit = 10_000): (key: K, build: () => A) => A {
+  const cache = new Map<K, A>();
+  return (key, build) => {
+    let a = cache.get(key);
+    if (a === undefined) {
+      if (cache.size >= limit) cache.clear();
+      a = build();
+      cache.set(key, a);
+    }
+    return a;
+  };
+}
+
+/**
+ * fast-check 4's ArrayArbitrary at the default size: the length it draws, and the bias its items
+ * are drawn with (none, or the array's own).
+ */
+function arrayLength(
+  rng: fc.Random,
+  bias: number | undefined,
+  min: number,
+  max: number,
+): readonly [number, number | undefined] {
+  const maxGenerated = Math.min(2 * min + 10, max);
+  if (bias === undefined) return [rng.nextInt(min, maxGenerated), undefined];
+  if (min === maxGenerated) return [rng.nextInt(min, maxGenerated), bias];
+  if (rng.nextInt(1, bias) !== 1) return [rng.nextInt(min, maxGenerated), undefined];
+  if (rng.nextInt(1, bias) !== 1) return [rng.nextInt(min, maxGenerated), bias];
+  const biasedMax = min + Math.floor(Math.log(maxGenerated - min) / Math.log(2));
+  return [rng.nextInt(min, biasedMax), bias];
+}
+
+export interface Lengths {
+  readonly minLength?: number;
+  readonly maxLength: number;
+}
+
+/** fc.array(item, lengths). */
+export function arrayOf<T>(rng: fc.Random, bias: number | undefined, lengths: Lengths, item: Draw<T>): T[] {
+  const [n, itemBias] = arrayLength(rng, bias, lengths.minLength ?? 0, lengths.maxLength);
+  const items: T[] = [];
+  for (let i = 0; i < n; i++) items.push(item(rng, itemBias));
+  return items;
+}
+
+/**
+ * fc.uniqueArray(item, { ...lengths, selector }): items whose selected value is already in are
+ * drawn again (as many times in a row as the array's generated length allows); an array shorter
+ * than minLength is drawn again whole.
+ */
+export function uniqueArrayOf<T>(
+  rng: fc.Random,
+  bias: number | undefined,
+  lengths: Lengths,
+  item: Draw<T>,
+  selector: (t: T) => unknown = (t) => t,
+): T[] {
+  const min = lengths.minLength ?? 0;
+  const maxGenerated = Math.min(2 * min + 10, lengths.maxLength);
+  for (;;) {
+    const [n, itemBias] = arrayLength(rng, bias, min, lengths.maxLength);
+    const seen = new Set<unknown>();
+    const items: T[] = [];
+    for (let skipped = 0; items.length < n && skipped < maxGenerated; ) {
+      const t = item(rng, itemBias);
+      const key = selector(t);
+      if (seen.has(key)) skipped++;
+      else {
+        seen.add(key);
+        items.push(t);
+        skipped = 0;
+      }
+    }
+    if (items.length >= min) return items;
+  }
+}
+
+/** fc.dictionary(key, value, { ...lengths, noNullPrototype: true }): unique keys, each key then its value. */
+export function dictionaryOf(
+  rng: fc.Random,
+  bias: number | undefined,
+  lengths: Lengths,
+  key: Draw<string>,
+  value: Draw<string>,
+): Record<string, string> {
+  const entries = uniqueArrayOf(
+    rng,
+    bias,
+    lengths,
+    (r, b) => [key(r, b), value(r, b)] as const,
+    (e) => e[0],
+  );
+  const obj: Record<string, string> = {};
+  for (const [k, v] of entries)
+    if (k === "__proto__")
+      Object.defineProperty(obj, k, { value: v, enumerable: true, configurable: true, writable: true });
+    else obj[k] = v;
+  return obj;
+}
+
+/** fc.double({ min: 0, max: 1, noNaN: true }), a roll against a rate. */
+export const unitDouble = fc.double({ min: 0, max: 1, noNaN: true });
