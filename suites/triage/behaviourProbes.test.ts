@@ -570,5 +570,37 @@ function kyvernoRows(): Row[] {
       ),
       title: /^hands the params a paramRef.selector finds to the policy as one List: /,
     },
+    {
+      behaviour: "does not check that the paramKind is served (a binding without paramRef, under Ignore)",
+      matcher: paramsLoop("paramkind-never-checked"),
+      query: query(policyOn({ failurePolicy: "Ignore", paramKind: limitsKind }, {}), configMap),
+      title: /^does not check params against the policy's paramKind: /,
+    },
+    {
+      behaviour: "does not check that the paramKind is served (a condition reads params)",
+      matcher: paramsLoop("paramkind-never-checked"),
+      query: query(
+        policyOn({ paramKind: limitsKind, matchConditions: [{ name: "c", expression: "params == null" }] }, {}),
+        configMap,
+      ),
+      title: /^does not check params against the policy's paramKind: /,
+    },
+    {
+      behaviour: "does not check params against the paramKind (another kind's object listed)",
+      matcher: paramsLoop("params-any-kind"),
+      query: query(
+        policyOn({ paramKind: limitsKind }, { paramRef: { selector: {}, parameterNotFoundAction: "Allow" } }),
+        configMap,
+        {
+          ...cluster,
+          customKinds: [...served.customKinds, { apiVersion: "example.com/v1", kind: "Quota", scope: "Namespaced" }],
+          params: [
+            limits("default"),
+            { apiVersion: "example.com/v1", kind: "Quota", metadata: { name: "q", namespace: "default" } },
+          ],
+        },
+      ),
+      title: /^does not check params against the policy's paramKind: /,
+    },
   ];
 }

@@ -9,7 +9,7 @@ import { exemptKindsRule } from "./exemptKinds.ts";
 import { generateNameAsNameRule } from "./generateNameAsName.ts";
 import { guessesPluralRule } from "./guessesPlural.ts";
 import { ignoresEquivalentRule } from "./ignoresEquivalent.ts";
-import { ignoresParamKindRule } from "./ignoresParamKind.ts";
+import { droppedParamKindRule, paramsOfOtherKindsRule, unservedParamKindRule } from "./ignoresParamKind.ts";
 import { ignoresPolicyConstraintsRule } from "./ignoresPolicyConstraints.ts";
 import { ignoresValidationActionsRule } from "./ignoresValidationActions.ts";
 import { messageOnly } from "./messageOnly.ts";
@@ -39,7 +39,9 @@ export const rules: readonly TriageRule[] = [
   // that saw them (a params field missing, an error).
   ignoresValidationActionsRule,
   paramFromOtherNamespaceRule,
-  ignoresParamKindRule,
+  unservedParamKindRule,
+  droppedParamKindRule,
+  paramsOfOtherKindsRule,
   paramNotFoundRule,
   selectorParamsAsListRule,
   // The decision turns on matchConditions: the part of a condition the implementation gets wrong.
