@@ -27,9 +27,10 @@ export const emptyRulesNothing: Probe = {
   name: "emptyRulesNothing",
   change(q: Query) {
     const s = q.subject;
-    // Only where kube-apiserver reads [] as everything: a bare MatchResources and a binding.
+    // Only where kube-apiserver reads [] as everything: a bare MatchResources and a binding. The
+    // reducer may leave the list out altogether, which the API server decides as [].
     const filled = (m: MatchResources | undefined) =>
-      m?.resourceRules?.length === 0 ? { ...m, resourceRules: [everything] } : undefined;
+      m !== undefined && (m.resourceRules ?? []).length === 0 ? { ...m, resourceRules: [everything] } : undefined;
     if (s.kind === "MatchResources") {
       const m = filled(s.matchResources);
       return m && { ...q, subject: { ...s, matchResources: m } };
