@@ -23,7 +23,17 @@ export async function createProbe(http: KubeHttp, receiver: WebhookEndpoint, w: 
     await createObjects(http, w, probeObjects(w, receiver, true), true);
     if (w.state !== "probe") return;
   }
-  await createObjects(http, w, probeObjects(w, receiver, false), false);
+  await createConfined(http, receiver, w);
+}
+
+/** Asks whether w's subject is valid, as stated (a dry run): answers w invalid or skipped, or leaves it to probe. */
+export function validateProbe(http: KubeHttp, receiver: WebhookEndpoint, w: Work): Promise<void> {
+  return createObjects(http, w, probeObjects(w, receiver, true), true);
+}
+
+/** Creates w's probe with its confinement, its validity already known. */
+export function createConfined(http: KubeHttp, receiver: WebhookEndpoint, w: Work): Promise<void> {
+  return createObjects(http, w, probeObjects(w, receiver, false), false);
 }
 
 /** The probe's objects, as (resource, body); `verbatim`: with the subject's conditions as stated (for a dry run). */
