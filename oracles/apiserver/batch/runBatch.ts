@@ -174,19 +174,23 @@ async function raiseSentinel(run: BatchRun, batch: string, probes: readonly Work
   const p = { runId: run.runId, batch };
   const s = sentinelManifests(p, run.receiver);
   const users = [s.user, ...probes.map((w) => w.user.impersonation.user)];
-  must(
-    await run.http.call("POST", `${rbacPath}/clusterrolebindings`, { body: grantBinding(p, users) }),
-    "the batch's ClusterRoleBinding",
-  );
+  // The sentinel's request waits for the binding too (a 403 until RBAC sees it): made side by side.
+  const binding = run.http
+    .call("POST", `${rbacPath}/clusterrolebindings`, { body: grantBinding(p, users) })
+    .then((r) => must(r, "the batch's ClusterRoleBinding"));
   const paramKinds = paramKindsOf(probes.map((w) => w.params));
-  run.stats.sentinelWaitMs += await awaitSentinel(
-    run.http,
-    p,
-    run.receiver,
-    new Set(probes.map((w) => w.query.subject.kind)),
-    paramKinds.length > 0 ? paramSentinel(p, s.user, paramKinds) : undefined,
-    run.sentinelTimeoutMs,
-  );
+  const [, waited] = await Promise.all([
+    binding,
+    awaitSentinel(
+      run.http,
+      p,
+      run.receiver,
+      new Set(probes.map((w) => w.query.subject.kind)),
+      paramKinds.length > 0 ? paramSentinel(p, s.user, paramKinds) : undefined,
+      run.sentinelTimeoutMs,
+    ),
+  ]);
+  run.stats.sentinelWaitMs += waited;
 }
 
 /** Sends w's request; a verdict that is only the server's failure to call the suite's receiver (or its own timeout) is skipped. */
