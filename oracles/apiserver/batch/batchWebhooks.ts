@@ -8,8 +8,8 @@
 import type { KubeHttp } from "../controlPlane/kubeHttp.ts";
 import { ok } from "../controlPlane/kubeHttp.ts";
 import { pool } from "../controlPlane/pool.ts";
-import type { ProbeNames } from "../probe/names.ts";
-import { labels, webhookResource } from "../probe/names.ts";
+import type { MutatingPolicyVersion, ProbeNames } from "../probe/names.ts";
+import { admissionPath, labels, webhookResource } from "../probe/names.ts";
 import { createConfined, probeObjects, validateProbe } from "../subject/createProbe.ts";
 import type { WebhookEndpoint } from "../subject/webhookProbe.ts";
 import type { Work } from "../work.ts";
@@ -28,19 +28,19 @@ export function inBatchWebhooks(w: Work): boolean {
  * stays with its own query.
  */
 export async function createBatchWebhooks(
-  http: KubeHttp,
-  receiver: WebhookEndpoint,
+  run: { readonly http: KubeHttp; readonly receiver: WebhookEndpoint; readonly mutatingVersion: MutatingPolicyVersion },
   p: Omit<ProbeNames, "id">,
   work: readonly Work[],
 ): Promise<void> {
-  await pool(work, 16, (w) => validateProbe(http, receiver, w));
+  const { http, receiver, mutatingVersion } = run;
+  await pool(work, 16, (w) => validateProbe(http, receiver, w, mutatingVersion));
   for (const kind of kinds) {
     const valid = work.filter((w) => w.state === "probe" && w.query.subject.kind === kind);
     if (valid.length === 0) continue;
-    const r = await http.call("POST", `/apis/admissionregistration.k8s.io/v1/${webhookResource(kind)}`, {
+    const r = await http.call("POST", `${admissionPath}/${webhookResource(kind)}`, {
       body: batchConfiguration(kind, p, valid, receiver),
     });
-    if (!ok(r)) await pool(valid, 16, (w) => createConfined(http, receiver, w));
+    if (!ok(r)) await pool(valid, 16, (w) => createConfined(http, receiver, w, mutatingVersion));
   }
 }
 

@@ -13,6 +13,7 @@ import type { SetupClient } from "../controlPlane/setupClient.ts";
 import type { ReceiverRecord } from "../controlPlane/webhookReceiver.ts";
 import { awaitParamKinds } from "../probe/awaitParamKinds.ts";
 import { awaitSentinel } from "../probe/awaitSentinel.ts";
+import type { MutatingPolicyVersion } from "../probe/names.ts";
 import { batchLabel } from "../probe/names.ts";
 import { paramKindsOf, paramSentinel } from "../probe/paramSentinel.ts";
 import { answerAsCase } from "../probe/readOutcome.ts";
@@ -70,6 +71,8 @@ export interface BatchRun {
   readonly runId: string;
   readonly minor: Minor;
   readonly subjects: readonly SubjectKind[];
+  /** The version MutatingAdmissionPolicy is served at (v1 where it is not served: none is asked then). */
+  readonly mutatingVersion: MutatingPolicyVersion;
   readonly receiver: WebhookEndpoint & ReceiverRecord;
   readonly stats: BatchStats;
   readonly log: (line: string) => void;
@@ -118,6 +121,7 @@ export async function runBatch(
         run.http,
         `${batchLabel}=${run.runId}-${batch}`,
         made.map((m) => m.path),
+        run.mutatingVersion,
       ),
     ).catch((e: Error) => run.log(`cleanup of batch ${batch}: ${e.message}`));
     run.cleanups.add(cleanup);
@@ -151,11 +155,11 @@ function customParamKindsOf(work: readonly Work[]): ParamKind[] {
 
 /** Namespaces, their default ServiceAccounts and the stored objects; probe policies and bindings. */
 function realise(run: BatchRun, work: readonly Work[], made: Array<{ path: string }>, batch: string): Promise<unknown> {
-  const probe = (w: Work) => createProbe(run.http, run.receiver, w);
+  const probe = (w: Work) => createProbe(run.http, run.receiver, w, run.mutatingVersion);
   const webhooks = work.filter(inBatchWebhooks);
   const alone = work.filter((w) => w.params === undefined && !webhooks.includes(w));
   return Promise.all([
-    createBatchWebhooks(run.http, run.receiver, { runId: run.runId, batch }, webhooks),
+    createBatchWebhooks(run, { runId: run.runId, batch }, webhooks),
     // A params probe's stored objects carry its label: they are stored before the probe exists.
     pool(work, 16, async (w) => {
       if (w.state === "probe")
@@ -188,6 +192,7 @@ async function raiseSentinel(run: BatchRun, batch: string, probes: readonly Work
       new Set(probes.map((w) => w.query.subject.kind)),
       paramKinds.length > 0 ? paramSentinel(p, s.user, paramKinds) : undefined,
       run.sentinelTimeoutMs,
+      run.mutatingVersion,
     ),
   ]);
   run.stats.sentinelWaitMs += waited;
