@@ -55,9 +55,15 @@ export function optional(rng: fc.Random, freq = 6): boolean {
  */
 export function recordOf<T extends object>(rng: fc.Random, fields: T): T {
   // fc.boolean() draws without bias.
-  const obj = rng.nextInt(0, 1) === 1 ? Object.create(null) : {};
-  for (const [k, v] of Object.entries(fields)) if (v !== absent) obj[k] = v;
-  return obj;
+  const nullPrototype = rng.nextInt(0, 1) === 1;
+  const obj: Record<string, unknown> = {};
+  for (const k in fields) {
+    const v = fields[k];
+    if (v !== absent) obj[k] = v;
+  }
+  // Object.create(null) would make a dictionary-mode object, slower for every reader (the model
+  // decides on it, a run copies it); a plain object whose prototype is then dropped stays fast.
+  return (nullPrototype ? Object.setPrototypeOf(obj, null) : obj) as T;
 }
 
 /** An optional key of a record that was not drawn. */
