@@ -60,16 +60,16 @@ const baseRule: NamedRuleWithOperations = {
 /** How the defect is drawn on this subject, or undefined where it does not apply: only the chosen one is drawn. */
 type Defect = (s: Subject) => ((rng: fc.Random) => Subject) | undefined;
 
-const withRule =
-  (d: RuleDefect, list: "resourceRules" | "excludeResourceRules"): Defect =>
-  (s) => {
-    const rule = { ...baseRule, ...d };
+const withRule = (d: RuleDefect, list: "resourceRules" | "excludeResourceRules"): Defect => {
+  const rule = { ...baseRule, ...d };
+  return (s) => {
     if (s.kind === "ValidatingWebhook" || s.kind === "MutatingWebhook") {
       if (list === "excludeResourceRules" || d.resourceNames) return undefined;
       return () => ({ ...s, webhook: { ...s.webhook, rules: [rule, ...(s.webhook.rules ?? [])] } });
     }
     return () => onMatchResources(s, (mr) => ({ ...mr, [list]: [rule, ...(mr[list] ?? [])] }));
   };
+};
 
 const withSelector =
   (which: "namespaceSelector" | "objectSelector"): Defect =>
