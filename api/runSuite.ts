@@ -8,8 +8,8 @@ import type { Progress } from "../reports/progress.ts";
 import type { RunReport } from "../reports/runReport.ts";
 import { loadAll } from "../suites/format/loadAll.ts";
 import type { LoadedCase } from "../suites/format/loadCaseFile.ts";
-import type { ProfileName, RunBudget } from "../suites/run/options.ts";
-import { profiles } from "../suites/run/options.ts";
+import type { Pacing, ProfileName, RunBudget } from "../suites/run/options.ts";
+import { profiles, workPaced } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
 import type { ExpectedFailure } from "../suites/triage/expectedFailures.ts";
 
@@ -17,6 +17,13 @@ export interface SuiteOptions {
   readonly matcher: Matcher;
   /** Default quick; `budget` overrides it. */
   readonly profile?: ProfileName;
+  /**
+   * Default `work`, as `matchconform run`'s default `--mode ci`: the profile's work all done, its
+   * time limit only a ceiling against a hang, so that a loaded machine reports what a quiet one
+   * does. `time`: the phases share the profile's time limit out and do what fits in it (`--mode
+   * explore`). `budget` overrides both.
+   */
+  readonly pacing?: Pacing;
   readonly budget?: RunBudget;
   /** Default 1, so that a run can be repeated. */
   readonly seed?: number;
@@ -30,6 +37,12 @@ export interface SuiteOptions {
 
 const silent: Progress = { phase: () => {}, tick: () => {} };
 
+/** The budget a run of `runSuite(o)` has: `o.budget`, or the profile in `o.pacing`'s pacing. */
+export function suiteBudget(o: Pick<SuiteOptions, "profile" | "pacing" | "budget">): RunBudget {
+  const profile = o.profile ?? "quick";
+  return o.budget ?? ((o.pacing ?? "work") === "work" ? workPaced(profile) : profiles[profile]);
+}
+
 /** Runs the suite on `matcher` (it is not closed) and returns the report `report.json` would hold. */
 export function runSuite(o: SuiteOptions): Promise<RunReport> {
   const profile = o.profile ?? "quick";
@@ -38,7 +51,7 @@ export function runSuite(o: SuiteOptions): Promise<RunReport> {
   const minors = o.minors ?? (latest === undefined ? [] : [latest]);
   return runConformance({
     matcher: o.matcher,
-    options: { budget: o.budget ?? profiles[profile], seed, minors, caseFiles: [] },
+    options: { budget: suiteBudget(o), seed, minors, caseFiles: [] },
     cases: o.cases ?? loadAll([defaultCorpus]),
     expected: o.expected ?? [],
     progress: o.progress ?? silent,

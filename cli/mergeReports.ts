@@ -45,7 +45,9 @@ export async function mergeReportsCommand(
   out(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml, badge.json, bundles/`);
   const c = merged.report.footer.completion;
   if (c?.status === "incomplete")
-    err(`matchconform: ${c.cause === "timeLimit" ? "incomplete (exit 3): " : ""}${c.reason}`);
+    err(
+      `matchconform: ${c.cause === "timeLimit" || c.cause === "caseTimeout" ? "incomplete (exit 3): " : ""}${c.reason}`,
+    );
   return merged.report.footer.exitCode;
 }
 

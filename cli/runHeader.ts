@@ -24,7 +24,9 @@ export function closingLine(r: RunReport, expectedGiven: boolean): string | unde
   if (c?.status !== "incomplete") return undefined;
   // A divergence found outranks the unfinished work: the exit code named is the one the run gives.
   const exit = r.footer.exitCode === 3 ? " (exit 3)" : "";
-  return terminal(`matchconform: ${c.cause === "timeLimit" ? `incomplete${exit}: ` : ""}${c.reason}`);
+  return terminal(
+    `matchconform: ${c.cause === "timeLimit" || c.cause === "caseTimeout" ? `incomplete${exit}: ` : ""}${c.reason}`,
+  );
 }
 
 export function implementationOf(args: RunArgs, m: Matcher): RunReport["header"]["implementation"] {

@@ -27,7 +27,8 @@ export function runNotes(r: RunReport): RunNote[] {
   const beyond = beyondModelNote(r);
   if (beyond) notes.push({ text: beyond });
   const c = r.footer.completion;
-  if (c?.status === "incomplete" && c.cause === "timeLimit") notes.push({ text: `incomplete: ${c.reason}` });
+  if (c?.status === "incomplete" && (c.cause === "timeLimit" || c.cause === "caseTimeout"))
+    notes.push({ text: `incomplete: ${c.reason}` });
   const n = r.footer.notRun;
   if (n)
     notes.push({

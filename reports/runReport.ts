@@ -138,9 +138,10 @@ export interface Shortfall {
 /**
  * Why a run did less than its profile promises (suites/run/options.ts's minimum): the time limit
  * ran out, start-up never ended (the implementation did not answer start in its own budget), the
- * implementation could not be used, or a signal interrupted the run.
+ * implementation could not be used, a signal interrupted the run, or questions got no answer within
+ * the case timeout even when sent again (the clock's, which the machine's load can beat: not a verdict).
  */
-export type IncompleteCause = "timeLimit" | "startUp" | "implementation" | "interrupted";
+export type IncompleteCause = "timeLimit" | "startUp" | "implementation" | "interrupted" | "caseTimeout";
 
 /** Whether the run did the work its profile promises (issue 19): never green without it. */
 export type Completion =

@@ -44,7 +44,7 @@ export const implementationOptions = {
     type: "string",
     value: "10s",
     group: "Implementation",
-    help: "how long one case may take before it counts as hung",
+    help: "how long one case may take before it is sent again, with twice the time, then counts as hung (longer while answers come slowly)",
   },
 } as const satisfies Record<string, OptionSpec>;
 

@@ -4,19 +4,18 @@
 // until it has cost too much: then it is declared broken and every later case is answered
 // "broken" at once (limits in ChildOptions, documented in examples/README.md).
 import type { Capabilities } from "../contract/capabilities.ts";
-import { readCapabilities } from "../contract/capabilities.ts";
-import type { ImplementationInfo, SubjectInputForm } from "../contract/protocol.ts";
+import type { SubjectInputForm } from "../contract/protocol.ts";
 import type { Query } from "../contract/query.ts";
-import type { SubjectKind } from "../contract/subject.ts";
-import type { Minor } from "../contract/versions.ts";
-import { isMinor } from "../contract/versions.ts";
 import { boundedAnswer } from "./answerBounds.ts";
+import { AnswerLatency } from "./answerLatency.ts";
 import { LineChild } from "./childProcess.ts";
 import type { Answer, BrokenProblem, ImplementationHealth, Matcher, ProtocolFaultKind } from "./matcher.ts";
 import { MatcherStartError } from "./matcher.ts";
 import { matchMessage, unsentAnswer } from "./matchMessage.ts";
 import { ProtocolFaults } from "./protocolFaults.ts";
-import { parseAnswer, parseReady } from "./protocolMessages.ts";
+import { parseAnswer } from "./protocolMessages.ts";
+import type { Ready } from "./readyLine.ts";
+import { readyFrom } from "./readyLine.ts";
 
 export interface ChildOptions {
   /** Per-case timeout (default 10 s). */
@@ -62,16 +61,10 @@ interface Pending {
   readonly message: Record<string, unknown>;
   readonly resolve: (a: Answer) => void;
   timer?: NodeJS.Timeout;
-  /** Sent again once, alone, after a crash that may not have been its fault. */
+  /** When it was last sent (performance.now()), for the answers' latency. */
+  sentAt?: number;
+  /** Sent again once, alone, after a crash or a timeout that may not have been its fault. */
   retried: boolean;
-}
-
-interface Ready {
-  readonly info: ImplementationInfo;
-  readonly subjects: readonly SubjectKind[];
-  readonly input: SubjectInputForm;
-  readonly kubernetesVersions: readonly Minor[];
-  readonly capabilities: Capabilities;
 }
 
 /** One child and what is known of it: its number, for the report, and how many stray lines it wrote. */
@@ -100,11 +93,14 @@ class ChildSession {
   #seq = 0;
   #restarts = 0;
   #fruitlessRestarts = 0;
+  /** The child was ended for a timeout, not lost to a crash: its restart is a hang's, counted as one. */
+  #endedForTimeout = false;
   #hangs = 0;
   #timeouts = 0;
   #consecutiveTimeouts = 0;
   #broken: string | undefined;
   #closing = false;
+  readonly #latency = new AnswerLatency();
   /** Cases sent again after a crash, alone: while any is left, one case is in flight at a time. */
   #retrying = 0;
   readonly #pending = new Map<number, Pending>();
@@ -197,7 +193,9 @@ class ChildSession {
   }
 
   #send(child: Instance, p: Pending): void {
-    p.timer = setTimeout(() => this.#onTimeout(child, p), this.#o.caseTimeoutMs);
+    const ms = this.#latency.timeoutMs(this.#o.caseTimeoutMs, p.retried);
+    p.sentAt = performance.now();
+    p.timer = setTimeout(() => this.#onTimeout(child, p, ms), ms);
     child.process.send(p.message);
   }
 
@@ -238,6 +236,7 @@ class ChildSession {
     if (answer.ok) {
       this.#consecutiveTimeouts = 0;
       this.#fruitlessRestarts = 0;
+      if (p.sentAt !== undefined) this.#latency.add(performance.now() - p.sentAt);
     }
     this.#settle(
       p,
@@ -258,9 +257,16 @@ class ChildSession {
       );
   }
 
-  #onTimeout(child: Instance, p: Pending): void {
+  #onTimeout(child: Instance, p: Pending, ms: number): void {
     this.#timeouts++;
-    this.#settle(p, broken("timeout", `no answer within ${this.#o.caseTimeoutMs} ms`, child.process.stderrTail));
+    // A first timeout may be the machine's (a loaded CI runner), not the case's: the child is
+    // replaced and the case sent once more, alone, with twice the time, before it counts.
+    if (child === this.#child && !p.retried) {
+      this.#endedForTimeout = true;
+      this.#abandon(child, "was ended after a case timed out", true);
+      return;
+    }
+    this.#settle(p, broken("timeout", `no answer within ${Math.round(ms)} ms, twice`, child.process.stderrTail));
     if (child !== this.#child) return;
     this.#hangs++;
     this.#consecutiveTimeouts++;
@@ -269,7 +275,10 @@ class ChildSession {
     else if (this.#hangs >= this.#o.maxHangs)
       this.#declareBroken("timeout", `it hung ${this.#hangs} times (a case timed out each time)`);
     // A hung child is replaced; what else was in flight is sent again, one at a time.
-    else this.#abandon(child, "was ended after a case timed out");
+    else {
+      this.#endedForTimeout = true;
+      this.#abandon(child, "was ended after a case timed out");
+    }
   }
 
   /** The runner stops asking: what is in flight and every later case is answered broken at once. */
@@ -292,8 +301,11 @@ class ChildSession {
     void ending.finally(() => this.#ending.delete(ending));
   }
 
-  /** The child is gone or being ended: later cases go to a new one, those in flight are retried. */
-  #abandon(child: Instance, how: string): void {
+  /**
+   * The child is gone or being ended: later cases go to a new one, those in flight are retried
+   * (a lone one too after a timeout, `retryAlone`).
+   */
+  #abandon(child: Instance, how: string, retryAlone = false): void {
     if (child !== this.#child) return;
     this.#child = undefined;
     this.#end(child);
@@ -301,7 +313,7 @@ class ChildSession {
     const inFlight = [...this.#pending.values()];
     // The crash may be any one case's fault: each is sent once more, alone; a second crash is its own.
     for (const p of inFlight) {
-      if (p.retried || inFlight.length === 1) {
+      if (p.retried || (inFlight.length === 1 && !retryAlone)) {
         this.#settle(p, broken("crashed", `the implementation ${how}`, child.process.stderrTail));
       } else {
         clearTimeout(p.timer);
@@ -340,7 +352,8 @@ class ChildSession {
         this.#declareBroken("crashed", `it was restarted ${this.#fruitlessRestarts} times in a row without answering`);
       if (this.#broken !== undefined || this.#closing) return undefined;
       this.#restarts++;
-      this.#fruitlessRestarts++;
+      if (!this.#endedForTimeout) this.#fruitlessRestarts++;
+      this.#endedForTimeout = false;
       await Promise.all(this.#ending); // lines of the old child are never read as the new one's
       await this.start();
       return this.#child;
@@ -373,26 +386,4 @@ function sayEscaped(child: Instance, all: string[]): void {
 
 function broken(problem: BrokenProblem, message: string, stderr: readonly string[]): Answer {
   return { answer: "broken", problem, message, stderr };
-}
-
-function readyFrom(line: string): { ok: true; value: Ready } | { ok: false; problem: string } {
-  let message: unknown;
-  try {
-    message = JSON.parse(line);
-  } catch {
-    return { ok: false, problem: `a line that is not JSON: ${JSON.stringify(line.slice(0, 200))}` };
-  }
-  const ready = parseReady(message);
-  if (!ready.ok) return { ok: false, problem: `a ready message that ${ready.problem}` };
-  const r = ready.value;
-  return {
-    ok: true,
-    value: {
-      info: r.implementation,
-      subjects: r.subjects,
-      input: r.input ?? "manifest",
-      kubernetesVersions: r.kubernetesVersions.filter(isMinor),
-      capabilities: readCapabilities(r),
-    },
-  };
 }

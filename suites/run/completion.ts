@@ -28,6 +28,11 @@ export interface RunEnd {
   readonly failures: number;
   /** Questions asked whose answer had not come when the time ran out. */
   readonly abandoned: number;
+  /**
+   * Questions that got no answer within the case timeout, even sent again with twice the time:
+   * the clock's, not the implementation's (runContext.ts), and so no verdict.
+   */
+  readonly timedOut?: number;
   /** The time limit, ms (Infinity: none), counted from the implementation's ready. */
   readonly timeLimitMs: number;
   /** Was the time limit only a ceiling over fixed work (options.ts Pacing `work`)? */
@@ -49,6 +54,7 @@ export function completionOf(budget: RunBudget, work: WorkDone, end: RunEnd): Co
   });
   if (end.interrupted !== undefined) return incomplete("interrupted", `interrupted by ${end.interrupted}`);
   if (unusable !== undefined) return incomplete("implementation", unusable);
+  if ((end.timedOut ?? 0) > 0) return incomplete("caseTimeout", caseTimeoutReason(shortfalls, end));
   if (shortfalls.length === 0) return { status: "complete" };
   return incomplete("timeLimit", clockReason(shortfalls, end));
 }
@@ -64,6 +70,7 @@ export function exitCodeOf(completion: Completion, buckets: readonly Bucket[]): 
   if (completion.status === "complete") return 0;
   switch (completion.cause) {
     case "timeLimit":
+    case "caseTimeout":
     case "interrupted":
       return 3;
     case "startUp":
@@ -123,6 +130,13 @@ function clockReason(shortfalls: readonly Shortfall[], end: RunEnd): string {
   const done = shortfalls.map((s) => `${s.done} of ${s.promised} ${units[s.work]}`).join(", ");
   const context = [`start-up took ${seconds(end.startUpMs)} before it`, end.machine].filter(Boolean).join("; ");
   return `the time limit${limit ? ` (${limit})` : ""} ran out before the promised work was done: ${done} (${context})`;
+}
+
+/** "3 questions got no answer within the case timeout …": the clock named, and what it left undone. */
+function caseTimeoutReason(shortfalls: readonly Shortfall[], end: RunEnd): string {
+  const n = end.timedOut ?? 0;
+  const done = shortfalls.map((s) => `${s.done} of ${s.promised} ${units[s.work]}`).join(", ");
+  return `the case timeout (a clock, --case-timeout) ran out on ${n} question${n === 1 ? "" : "s"}, each sent again with twice the time first; on a loaded machine a healthy implementation can miss it, so they decide nothing${done ? `: ${done}` : ""} (${end.machine ?? "the machine's load unknown"}; raise --case-timeout, or run where the load is lower)`;
 }
 
 function seconds(ms: number): string {

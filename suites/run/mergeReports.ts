@@ -205,7 +205,8 @@ const causeRank: Record<Extract<Completion, { status: "incomplete" }>["cause"], 
   implementation: 0,
   startUp: 1,
   interrupted: 2,
-  timeLimit: 3,
+  caseTimeout: 3,
+  timeLimit: 4,
 };
 
 /** Complete when every shard did its share; otherwise each shard's reason, and what fell short, summed. */

@@ -195,6 +195,7 @@ function completionFor(
       answered: ctx.answered,
       failures: ctx.implementationFailures,
       abandoned: ctx.abandoned,
+      timedOut: ctx.timedOut,
       timeLimitMs: budget.timeLimitMs,
       ceiling: budget.pacing === "work",
       startUpMs: ctx.startUpMs,

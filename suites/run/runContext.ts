@@ -93,6 +93,8 @@ export class RunContext {
   readonly notRun = { corpus: 0, generated: 0, invariants: 0 };
   /** Questions asked whose answer had not come when the time ran out. */
   abandoned = 0;
+  /** Questions the case timeout ended (after the adapter's retry), counted as the clock's, not as answers. */
+  timedOut = 0;
   /** The implementation as every phase asks it, each answer compared with the query's earlier ones. */
   readonly watched: WatchedMatcher;
   readonly #inner: Matcher;
@@ -288,7 +290,7 @@ export class RunContext {
   async ask(q: Query): Promise<Answer | undefined> {
     if (!this.mayAsk()) return undefined;
     const a = await this.#bounded(this.#inner.match(q), this.#phaseEnd, undefined);
-    if (a === undefined) return undefined;
+    if (a === undefined || this.#clocked(a)) return undefined;
     this.skips.answered(a);
     this.answered++;
     this.#answers++;
@@ -307,8 +309,20 @@ export class RunContext {
   async answerOf(q: Query): Promise<Answer | undefined> {
     if (this.phaseOver()) return undefined;
     const a = await this.#bounded(this.#inner.match(q), this.#phaseEnd, undefined);
-    if (a !== undefined) this.#answers++;
+    if (a === undefined || this.#clocked(a)) return undefined;
+    this.#answers++;
     return a;
+  }
+
+  /**
+   * A case timeout (the adapter sent the case again first) says that a clock ran out, which the
+   * machine's load can make happen to a healthy implementation: counted, never a divergence. An
+   * implementation declared broken (timeouts in a row, hangs) answers as before.
+   */
+  #clocked(a: Answer): boolean {
+    if (a.answer !== "broken" || a.problem !== "timeout" || this.#givenUpOn() !== undefined) return false;
+    this.timedOut++;
+    return true;
   }
 
   /** `work`, or `late()` once the run's deadline has passed first. */
