@@ -195,13 +195,17 @@ export class RunContext {
     return this.#ceilingOnly ? this.#reserve(this.failures.groupCount * callsPerProbe) : 0;
   }
 
-  /** `calls` answers' time at what an answer has cost so far; at most what leaves the phases their share. */
+  /**
+   * `calls` answers' time at what an answer has cost so far; at most what leaves the phases their
+   * share (under a ceiling a tenth: the run it cuts is incomplete whatever they do).
+   */
   #reserve(calls: number): number {
     const groups = this.failures.groupCount;
     if (!this.options.budget.reduce || groups === 0 || !Number.isFinite(this.deadline)) return 0;
     const span = this.deadline - this.#sharedFrom;
     const msPerAnswer = (performance.now() - this.#sharedFrom) / Math.max(1, this.#answers);
-    return Math.min((1 - phasesShare) * span, calls * msPerAnswer);
+    const share = this.#ceilingOnly ? 0.1 : phasesShare;
+    return Math.min((1 - share) * span, calls * msPerAnswer);
   }
 
   /** Why the adapter stopped asking the implementation, if it did: nothing more is worth asking. */

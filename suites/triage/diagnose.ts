@@ -55,7 +55,7 @@ export async function diagnose(
   ceiling?: Ceiling,
 ): Promise<Bucket[]> {
   if (ceiling === undefined) return diagnoseBy(ctx, log, { deadline, reduce, mix, raw: false });
-  const cut = cutAt(ctx, deadline - cutMargin(deadline));
+  const cut = cutAt(ctx, deadline - cutMargin(ceiling.probeReserveMs));
   try {
     const reduceBy = deadline - ceiling.probeReserveMs;
     return await diagnoseBy(cut.ctx, log, { deadline: reduceBy, reduce, mix, raw: true, mixBy: reduceBy });
@@ -64,9 +64,13 @@ export async function diagnose(
   }
 }
 
-/** How long before the ceiling its calls are cut: time to bucket and report what was found. */
-function cutMargin(deadline: number): number {
-  return Math.min(1000, Math.max(50, (deadline - performance.now()) / 20));
+/**
+ * How long before the ceiling its calls are cut: time to go through the rules left with immediate
+ * non-answers and to bucket what was found, a quarter of the probes' reserve (at least 0.1 s, at
+ * most 2 s), as slow as the answers on a loaded machine.
+ */
+function cutMargin(probeReserveMs: number): number {
+  return Math.min(2000, Math.max(100, probeReserveMs / 4));
 }
 
 interface Plan {
