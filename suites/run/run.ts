@@ -144,7 +144,7 @@ async function diagnosed(ctx: RunContext, failures: FailureLog, reduce: boolean)
   ctx.skips.phase = undefined; // reductions ask again: not counted
   ctx.progress.phase("diagnosis", failures.groups.length);
   const mix = failures.groupCount > 0 ? realisticMix(ctx) : [];
-  const ceiling = ctx.options.budget.pacing === "work";
+  const ceiling = ctx.options.budget.pacing === "work" ? { probeReserveMs: ctx.probeReserveMs() } : undefined;
   return ctx.beforeDeadline(diagnose(ctx, failures, ctx.deadline, reduce, mix, ceiling), () =>
     diagnose(ctx, failures, 0),
   );

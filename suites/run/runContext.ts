@@ -52,6 +52,12 @@ export const graceMs = 5000;
  */
 export const callsPerReduction = 150;
 
+/**
+ * Calls the behaviour probes take on one raw example (some twenty probes, most of which do not apply
+ * or ask once or twice): the reserve a run under a ceiling keeps for them.
+ */
+export const callsPerProbe = 30;
+
 /** The phases keep at least this share of the time limit, however many causes wait for reduction. */
 const phasesShare = 0.3;
 
@@ -179,15 +185,35 @@ export class RunContext {
    * The time kept at the end of the run for reducing the causes found so far (issue 23: reduction
    * is part of the run, not what is left of it): one reduction's expected calls per failure group,
    * at what an answer has cost so far, this machine's load and the model's own work included; at
-   * most what leaves the phases `phasesShare` of the limit. 0 when reduction is off, and in work
-   * pacing, where every phase does all its work and the reductions theirs, the limit a ceiling.
+   * most what leaves the phases `phasesShare` of the limit. 0 when reduction is off; in work pacing,
+   * where every phase does all its work and the reductions theirs, the limit a ceiling, only the
+   * questions in flight and the probes' calls (callsPerProbe), which matter only to a run the
+   * ceiling cuts.
    */
   reductionReserveMs(): number {
+    // Under a ceiling the reductions get no share, but a run the ceiling cuts keeps time for the
+    // questions still in flight when the phases stop, then for the behaviour probes on each group's
+    // raw example, so that its causes are still keyed by behaviour.
+    if (this.#ceilingOnly) return this.#reserve(this.failures.groupCount * callsPerProbe + this.inFlight);
+    return this.#reserve(this.failures.groupCount * callsPerReduction);
+  }
+
+  /** Under a ceiling, the time kept before it for the probes on each group's raw example (callsPerProbe). */
+  probeReserveMs(): number {
+    return this.#ceilingOnly ? this.#reserve(this.failures.groupCount * callsPerProbe) : 0;
+  }
+
+  /**
+   * `calls` answers' time at what an answer has cost so far; at most what leaves the phases their
+   * share (under a ceiling a tenth: the run it cuts is incomplete whatever they do).
+   */
+  #reserve(calls: number): number {
     const groups = this.failures.groupCount;
-    if (!this.options.budget.reduce || groups === 0 || !Number.isFinite(this.deadline) || this.#ceilingOnly) return 0;
+    if (!this.options.budget.reduce || groups === 0 || !Number.isFinite(this.deadline)) return 0;
     const span = this.deadline - this.#sharedFrom;
     const msPerAnswer = (performance.now() - this.#sharedFrom) / Math.max(1, this.#answers);
-    return Math.min((1 - phasesShare) * span, groups * callsPerReduction * msPerAnswer);
+    const share = this.#ceilingOnly ? 0.1 : phasesShare;
+    return Math.min((1 - share) * span, calls * msPerAnswer);
   }
 
   /** Why the adapter stopped asking the implementation, if it did: nothing more is worth asking. */

@@ -9,6 +9,7 @@ import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { clauses } from "../../oracles/model/clauses.ts";
 import type { Bucket, FamilyRow, Impact, Phase } from "../../reports/runReport.ts";
 import { sourceOf, titleOf } from "./bucketKey.ts";
+import { cutAt } from "./ceilingCut.ts";
 import { families } from "./diagnosis.ts";
 import type { Failure, FailureGroup, FailureLog } from "./failureLog.ts";
 import type { MixResult } from "./impact.ts";
@@ -32,10 +33,18 @@ interface Reduced {
 /** Reductions in flight at once: each waits on the implementation, one call at a time. */
 const width = 8;
 
+/** A run under a ceiling (work pacing, suites/run/options.ts), where the deadline only guards against a hang. */
+export interface Ceiling {
+  /** Time kept before the ceiling for the behaviour probes on raw examples no reduction reached. */
+  readonly probeReserveMs: number;
+}
+
 /**
- * The buckets of the failures logged, reductions stopping at `deadline` (performance.now()).
- * `ceiling` (work pacing, suites/run/options.ts): the deadline only guards against a hang, so the
- * realistic mix is not cut short a tenth before it; every round of examples is reduced.
+ * The buckets of the failures logged, reductions stopping at `deadline` (performance.now()). Under a
+ * `ceiling` the realistic mix is not cut short a tenth before it, and every round of examples is
+ * reduced; the reductions stop where the probes' reserve begins, and every call still unanswered
+ * just before the ceiling is cut (ceilingCut.ts), so that a run the ceiling cuts still ends with
+ * each group probed for a behaviour, on its raw example if need be.
  */
 export async function diagnose(
   ctx: TriageContext,
@@ -43,8 +52,40 @@ export async function diagnose(
   deadline: number,
   reduce = true,
   mix: readonly Query[] = [],
-  ceiling = false,
+  ceiling?: Ceiling,
 ): Promise<Bucket[]> {
+  if (ceiling === undefined) return diagnoseBy(ctx, log, { deadline, reduce, mix, raw: false });
+  const cut = cutAt(ctx, deadline - cutMargin(ceiling.probeReserveMs));
+  try {
+    const reduceBy = deadline - ceiling.probeReserveMs;
+    return await diagnoseBy(cut.ctx, log, { deadline: reduceBy, reduce, mix, raw: true, mixBy: reduceBy });
+  } finally {
+    cut.dispose();
+  }
+}
+
+/**
+ * How long before the ceiling its calls are cut: time to go through the rules left with immediate
+ * non-answers and to bucket what was found, a quarter of the probes' reserve (at least 0.1 s, at
+ * most 2 s), as slow as the answers on a loaded machine.
+ */
+function cutMargin(probeReserveMs: number): number {
+  return Math.min(2000, Math.max(100, probeReserveMs / 4));
+}
+
+interface Plan {
+  /** When the reductions stop. */
+  readonly deadline: number;
+  readonly reduce: boolean;
+  readonly mix: readonly Query[];
+  /** Probe the raw examples the time left unreduced (reduceFailure's probeRaw). */
+  readonly raw: boolean;
+  /** When the realistic mix stops; absent, a tenth of the time left before the deadline. */
+  readonly mixBy?: number;
+}
+
+async function diagnoseBy(ctx: TriageContext, log: FailureLog, plan: Plan): Promise<Bucket[]> {
+  const { deadline, reduce } = plan;
   // The corpus's groups first: their cases are written in a real cluster's terms, so when the time
   // runs short it is they that are reduced, and each group's reproducible examples before the others.
   const groups = [...log.groups].sort((a, b) => Number(a.phase !== "corpus") - Number(b.phase !== "corpus"));
@@ -55,7 +96,7 @@ export async function diagnose(
     if (f === undefined) return;
     // A reduction that breaks (a bug of ours, such as a move that cannot read a manifest's null)
     // leaves its failure unreduced with the error, and the run and its reports go on.
-    const result = await reduceFailure(ctx, f, deadline, reduce).catch((e: unknown) =>
+    const result = await reduceFailure(ctx, f, deadline, reduce, undefined, plan.raw).catch((e: unknown) =>
       reduceFailure(ctx, f, deadline, false, `the reduction failed: ${e instanceof Error ? e.message : String(e)}`),
     );
     reduced.push({ group, result, at: [groups.indexOf(group), i] });
@@ -65,7 +106,7 @@ export async function diagnose(
   // reduction: asked beside them, its queries queued before theirs at an implementation that
   // answers one at a time, and a slow one (Kyverno's offline path) had none reduced by the
   // deadline. It ends before the deadline, so waiting for it never costs the reductions made.
-  const mixed = await askMix(ctx, mix, ceiling ? deadline : mixDeadline(deadline));
+  const mixed = await askMix(ctx, plan.mix, plan.mixBy ?? mixDeadline(deadline));
   // More examples of each group, round by round, to see whether one raw group hides two causes.
   for (let round = 1; reduce && round < 6 && performance.now() < deadline; round++) {
     const next = groups.filter((g) => g.examples.length > round);

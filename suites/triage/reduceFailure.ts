@@ -13,6 +13,7 @@ import type { Move } from "../shrink/move.ts";
 import type { Reduction } from "../shrink/normaliseQuery.ts";
 import { normaliseQuery } from "../shrink/normaliseQuery.ts";
 import { diagnosisOf, sourceOf, titleOf } from "./bucketKey.ts";
+import { wasCut } from "./ceilingCut.ts";
 import type { Failure } from "./failureLog.ts";
 import { stillDiverges } from "./keepsDivergence.ts";
 import { reproducibleBy } from "./realism.ts";
@@ -24,10 +25,14 @@ import { firstFinding } from "./rules/index.ts";
 import { missingWords } from "./rules/messageOnly.ts";
 import type { TriageContext } from "./triageContext.ts";
 
+/** Why a failure the time left no room to reduce is unreduced. */
+const timeOff = "the run's time limit came before this reduction";
+
 /**
  * Reduces one failure until `deadline` (performance.now()); `reduce: false`, a deadline already
  * past, or `failed` (why an earlier attempt at this reduction broke), keys it on its example as it
- * is, marked unreduced with the reason.
+ * is, marked unreduced with the reason. `probeRaw`: time is kept for the behaviour probes after the
+ * deadline (ceilingCut.ts), so that one the time left unreduced is probed on its raw example.
  */
 export async function reduceFailure(
   ctx: TriageContext,
@@ -35,24 +40,22 @@ export async function reduceFailure(
   deadline: number,
   reduce = true,
   failed?: string,
+  probeRaw = false,
 ): Promise<ReducedFailure> {
-  const off =
-    failed ??
-    (!reduce
-      ? "reduction is off for this run"
-      : performance.now() >= deadline
-        ? "the run's time limit came before this reduction"
-        : undefined);
+  const late = performance.now() >= deadline;
+  const off = failed ?? (!reduce ? "reduction is off for this run" : late ? timeOff : undefined);
+  // The rules see a raw example the time left unreduced as one its reduction did not shrink.
+  const probe = probeRaw && off === timeOff;
   if (f.reference !== undefined && f.reference !== "model") return reduceOutside(ctx, f, f.reference, deadline, off);
   if (f.invariant) {
     const inv = f.invariant;
     const side = divergentSide(ctx, f);
     if (side === undefined) return reduceViolation(ctx, f, deadline, off);
     const asDivergence = { ...f, query: side.query, actual: { answer: "outcome" as const, outcome: side.outcome } };
-    const reduced = await reduceDivergence(ctx, asDivergence, deadline, off);
+    const reduced = await reduceDivergence(ctx, asDivergence, deadline, off, undefined, probe);
     return { ...reduced, invariant: inv.invariant.name };
   }
-  return reduceDivergence(ctx, f, deadline, off);
+  return reduceDivergence(ctx, f, deadline, off, undefined, probe);
 }
 
 /** The side of a violated invariant whose outcome the model does not share, if any. */
@@ -100,23 +103,34 @@ async function reductionOf(
   return { ...r, query: seen(r.query) };
 }
 
-/** A divergence reduced and keyed; `seen` as reductionOf's. */
+/**
+ * A divergence reduced and keyed; `seen` as reductionOf's; `probe`: the rules may probe it even
+ * though it was not reduced (they are told no reason why).
+ */
 export async function reduceDivergence(
   ctx: TriageContext,
   f: Failure,
   deadline: number,
   off: string | undefined,
   seen?: (q: Query) => Query,
+  probe = false,
 ): Promise<ReducedFailure> {
   const words = missingWords(ctx, f);
-  const reduction = await reductionOf(ctx, f, deadline, words, off, seen);
+  let reduction = await reductionOf(ctx, f, deadline, words, off, seen);
+  let reducedActual: Answer = reduction.calls === 0 ? f.actual : await ctx.matcher.match(reduction.query);
+  // The ceiling came before the reduced case's answer: the raw example stands, as if never reduced.
+  if (wasCut(reducedActual)) {
+    reduction = { status: "unreduced", query: f.query, calls: 0, moves: [], why: timeOff };
+    reducedActual = f.actual;
+  }
+  if (probe && reduction.status === "unreduced")
+    reduction = { ...reduction, why: `${reduction.why}; its cause was probed on the raw example` };
   const reduced = reduction.query;
-  const reducedActual: Answer = reduction.calls === 0 ? f.actual : await ctx.matcher.match(reduced);
   const finding = await firstFinding(ctx, {
     query: reduced,
     answer: reducedActual,
     reduced: reduction.calls > 0,
-    off,
+    off: probe ? undefined : off,
     words,
   });
   const q = finding?.query ?? reduced;
