@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { bugTitles, realWorldBugs, realWorldTitles, simpleBugs } from "./bugTitles.ts";
+import { bugTitles, realWorldBugs, realWorldTitles, shadowed, simpleBugs } from "./bugTitles.ts";
 import { combinations } from "./diagnosisQuality.ts";
 
 const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
@@ -37,10 +37,12 @@ interface Measured extends Planned {
   readonly exitCode: number | null;
   /** The titles of the unreal-inputs section: found, but neither counted nor ranked as causes. */
   readonly unreal: readonly string[];
-  /** Switches none of whose causes nor unreal-input findings is titled with their behaviour. */
+  /** Switches none of whose causes nor unreal-input findings is titled with their behaviour (not those another switch turns off). */
   readonly unnamed: readonly string[];
   /** Switches titled with their behaviour only in the unreal-inputs section ("titled, unreal only"). */
   readonly unrealOnly: readonly string[];
+  /** Switches another of the run's switches turns off (bugTitles.ts shadowedBy): no cause can name them. */
+  readonly shadowed: readonly string[];
 }
 
 const simple = (bugs: readonly string[]) =>
@@ -65,10 +67,11 @@ function runCli(p: Planned, out: string, profile: string, numRuns: string | unde
       const causes = report.buckets.map((b) => b.title);
       const unreal = (report.unrealInputs ?? []).map((b) => b.title);
       const unreduced = report.buckets.filter((b) => b.reduction.status === "unreduced").length;
+      const off = shadowed(p.bugs);
       const titled = (ts: readonly string[]) => (b: string) => ts.some((t) => p.titles[b]?.test(t));
-      const unrealOnly = p.bugs.filter((b) => !titled(causes)(b) && titled(unreal)(b));
-      const unnamed = p.bugs.filter((b) => !titled(causes)(b) && !titled(unreal)(b));
-      resolve({ ...p, causes, unreal, unreduced, exitCode, unnamed, unrealOnly });
+      const unrealOnly = p.bugs.filter((b) => !off.includes(b) && !titled(causes)(b) && titled(unreal)(b));
+      const unnamed = p.bugs.filter((b) => !off.includes(b) && !titled(causes)(b) && !titled(unreal)(b));
+      resolve({ ...p, causes, unreal, unreduced, exitCode, unnamed, unrealOnly, shadowed: off });
     });
   });
 }
@@ -88,7 +91,7 @@ async function runAll(
       const m = await runCli(plans[i] as Planned, out, profile, numRuns);
       results.push(m);
       console.log(
-        `${m.label}: ${m.causes.length} cause(s), ${m.unreal.length} on unreal inputs, exit ${m.exitCode}; unnamed: ${m.unnamed.join(",") || "-"}; titled, unreal only: ${m.unrealOnly.join(",") || "-"}`,
+        `${m.label}: ${m.causes.length} cause(s), ${m.unreal.length} on unreal inputs, exit ${m.exitCode}; unnamed: ${m.unnamed.join(",") || "-"}; titled, unreal only: ${m.unrealOnly.join(",") || "-"}${m.shadowed.length ? `; turned off by another switch: ${m.shadowed.join(",")}` : ""}`,
       );
       for (const t of m.causes) console.log(`    ${t.slice(0, 160)}`);
       for (const t of m.unreal) console.log(`    (unreal input) ${t.slice(0, 160)}`);
@@ -105,11 +108,9 @@ function summary(name: string, ms: readonly Measured[]): void {
   const reduced = causes - ms.reduce((n, m) => n + m.unreduced, 0);
   const unreal = ms.reduce((n, m) => n + m.unreal.length, 0);
   const at = (f: (m: Measured) => readonly string[]) => ms.flatMap((m) => f(m).map((b) => `${b}@${m.label}`));
-  const unnamed = at((m) => m.unnamed);
-  const unrealOnly = at((m) => m.unrealOnly);
   const list = (xs: readonly string[]) => `${xs.length}${xs.length ? ` (${xs.join(" ")})` : ""}`;
   console.log(
-    `${name}: ${ms.length} runs, ${switches} switches, ${causes} causes (${reduced} reduced), ${(causes / switches).toFixed(2)} causes per switch (${(reduced / switches).toFixed(2)} reduced); ${unreal} findings on unreal inputs (not counted); switches without a cause titled with their behaviour: ${list(unnamed)}; titled, unreal only: ${list(unrealOnly)}`,
+    `${name}: ${ms.length} runs, ${switches} switches, ${causes} causes (${reduced} reduced), ${(causes / switches).toFixed(2)} causes per switch (${(reduced / switches).toFixed(2)} reduced); ${unreal} findings on unreal inputs (not counted); switches without a cause titled with their behaviour: ${list(at((m) => m.unnamed))}; titled, unreal only: ${list(at((m) => m.unrealOnly))}; turned off by another switch (never run, so never named): ${list(at((m) => m.shadowed))}`,
   );
 }
 
