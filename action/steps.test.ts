@@ -99,7 +99,7 @@ describe("the action's run and summary steps", () => {
     expect(s.annotations).toMatch(/^::error title=matchconform at Kubernetes 1.37::1 new cause/m);
     // The run's own annotation on the cause's minimal case, as the workspace names it.
     expect(s.runLog).toMatch(
-      /^::error file=reports\/default\/bundles\/01-behaviour-leaves-the-resource-itself-out-of-x\/case\.yaml,title=leaves the resource itself out of "x\/\*"%3A /m,
+      /^::error file=reports\/default\/bundles\/01-behaviour-leaves-the-resource-itself-out-of-x-star\/case\.yaml,title=leaves the resource itself out of "x\/\*"%3A /m,
     );
   }, 120_000);
 

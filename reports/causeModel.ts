@@ -72,12 +72,20 @@ export function bundleFolder(i: number, b: Bucket): string {
   return `${String(i + 1).padStart(2, "0")}-${slug(b.signature)}`;
 }
 
+/**
+ * A file-system-safe folder name for a key: lower-case letters, digits and dashes, at most 80.
+ * A quoted "*" or "" would otherwise vanish ("…-with" for 'matches subresources with "*"'): they
+ * become words.
+ */
 export function slug(s: string): string {
   return s
     .toLowerCase()
+    .replace(/\*/g, " star ")
+    .replace(/""/g, " empty ")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "")
-    .slice(0, 80);
+    .slice(0, 80)
+    .replace(/-$/, "");
 }
 
 export function causeModel(b: Bucket, i: number): Cause {

@@ -1,7 +1,8 @@
 // Causes per bug, measured from the command line as a user runs it: every simple-matcher switch
 // alone, random combinations of 2–4 switches over several seeds, and the offline evaluator's
 // real-world bugs at seeds 1–3. For each run it prints the causes' titles; at the end, causes per
-// switch and the switches none of whose causes is titled with their behaviour (bugTitles.ts).
+// switch and the switches none of whose causes is titled with their behaviour (bugTitles.ts); a
+// switch titled only in the unreal-inputs section (which is never counted) is "titled, unreal only".
 //   npx tsx suites/bench/behaviourCauses.ts [--singles] [--combos 30] [--seeds 1,2,3,4,5]
 //     [--realworld] [--profile default] [--num-runs N] [--parallel 2] [--out <dir>]
 // (the real-world miniatures always with the default profile, as a user's first run would be).
@@ -34,8 +35,12 @@ interface Measured extends Planned {
   /** Causes the time left unreduced (keyed on their raw example's clause, which a loaded machine multiplies). */
   readonly unreduced: number;
   readonly exitCode: number | null;
-  /** Switches none of whose causes is titled with their behaviour (not those another switch turns off). */
+  /** The titles of the unreal-inputs section: found, but neither counted nor ranked as causes. */
+  readonly unreal: readonly string[];
+  /** Switches none of whose causes nor unreal-input findings is titled with their behaviour (not those another switch turns off). */
   readonly unnamed: readonly string[];
+  /** Switches titled with their behaviour only in the unreal-inputs section ("titled, unreal only"). */
+  readonly unrealOnly: readonly string[];
   /** Switches another of the run's switches turns off (bugTitles.ts shadowedBy): no cause can name them. */
   readonly shadowed: readonly string[];
 }
@@ -57,12 +62,16 @@ function runCli(p: Planned, out: string, profile: string, numRuns: string | unde
     child.on("exit", (exitCode) => {
       const report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as {
         buckets: { title: string; reduction: { status: string } }[];
+        unrealInputs?: { title: string }[];
       };
       const causes = report.buckets.map((b) => b.title);
+      const unreal = (report.unrealInputs ?? []).map((b) => b.title);
       const unreduced = report.buckets.filter((b) => b.reduction.status === "unreduced").length;
       const off = shadowed(p.bugs);
-      const unnamed = p.bugs.filter((b) => !off.includes(b) && !causes.some((t) => p.titles[b]?.test(t)));
-      resolve({ ...p, causes, unreduced, exitCode, unnamed, shadowed: off });
+      const titled = (ts: readonly string[]) => (b: string) => ts.some((t) => p.titles[b]?.test(t));
+      const unrealOnly = p.bugs.filter((b) => !off.includes(b) && !titled(causes)(b) && titled(unreal)(b));
+      const unnamed = p.bugs.filter((b) => !off.includes(b) && !titled(causes)(b) && !titled(unreal)(b));
+      resolve({ ...p, causes, unreal, unreduced, exitCode, unnamed, unrealOnly, shadowed: off });
     });
   });
 }
@@ -82,9 +91,10 @@ async function runAll(
       const m = await runCli(plans[i] as Planned, out, profile, numRuns);
       results.push(m);
       console.log(
-        `${m.label}: ${m.causes.length} cause(s), exit ${m.exitCode}; unnamed: ${m.unnamed.join(",") || "-"}${m.shadowed.length ? `; turned off by another switch: ${m.shadowed.join(",")}` : ""}`,
+        `${m.label}: ${m.causes.length} cause(s), ${m.unreal.length} on unreal inputs, exit ${m.exitCode}; unnamed: ${m.unnamed.join(",") || "-"}; titled, unreal only: ${m.unrealOnly.join(",") || "-"}${m.shadowed.length ? `; turned off by another switch: ${m.shadowed.join(",")}` : ""}`,
       );
       for (const t of m.causes) console.log(`    ${t.slice(0, 160)}`);
+      for (const t of m.unreal) console.log(`    (unreal input) ${t.slice(0, 160)}`);
     }
   };
   await Promise.all(Array.from({ length: width }, worker));
@@ -96,10 +106,11 @@ function summary(name: string, ms: readonly Measured[]): void {
   const switches = ms.reduce((n, m) => n + m.bugs.length, 0);
   const causes = ms.reduce((n, m) => n + m.causes.length, 0);
   const reduced = causes - ms.reduce((n, m) => n + m.unreduced, 0);
-  const unnamed = ms.flatMap((m) => m.unnamed.map((b) => `${b}@${m.label}`));
-  const off = ms.flatMap((m) => m.shadowed.map((b) => `${b}@${m.label}`));
+  const unreal = ms.reduce((n, m) => n + m.unreal.length, 0);
+  const at = (f: (m: Measured) => readonly string[]) => ms.flatMap((m) => f(m).map((b) => `${b}@${m.label}`));
+  const list = (xs: readonly string[]) => `${xs.length}${xs.length ? ` (${xs.join(" ")})` : ""}`;
   console.log(
-    `${name}: ${ms.length} runs, ${switches} switches, ${causes} causes (${reduced} reduced), ${(causes / switches).toFixed(2)} causes per switch (${(reduced / switches).toFixed(2)} reduced); switches without a cause titled with their behaviour: ${unnamed.length}${unnamed.length ? ` (${unnamed.join(" ")})` : ""}; turned off by another switch (never run, so never named): ${off.length}${off.length ? ` (${off.join(" ")})` : ""}`,
+    `${name}: ${ms.length} runs, ${switches} switches, ${causes} causes (${reduced} reduced), ${(causes / switches).toFixed(2)} causes per switch (${(reduced / switches).toFixed(2)} reduced); ${unreal} findings on unreal inputs (not counted); switches without a cause titled with their behaviour: ${list(at((m) => m.unnamed))}; titled, unreal only: ${list(at((m) => m.unrealOnly))}; turned off by another switch (never run, so never named): ${list(at((m) => m.shadowed))}`,
   );
 }
 

@@ -15,21 +15,20 @@ export const bugTitles: Readonly<Record<(typeof bugSwitches)[number], RegExp>> =
   "cluster-scoped-uses-namespace-selector": /^evaluates the namespaceSelector on a cluster-scoped request/,
   "exclude-ignores-equivalent":
     /^(matches excludeResourceRules as if matchPolicy were Exact|a matching excludeResourceRule means no match)/,
-  "selector-error-always":
-    /^fails the request on a namespace that does not exist where kube-apiserver never looks it up/,
+  "selector-error-always": /^fails the request on a namespaceSelector's lookup error before the rules decide/,
   "missing-namespace-no-match": /^decides a namespaceSelector on a namespace that does not exist/,
-  "resource-names-ignore-empty": /resourceNames|generateName/,
+  "resource-names-ignore-empty": /^never matches resourceNames "" to a request without a name/,
   "no-exemptions": /^does not exempt what kube-apiserver never sends to policies and webhooks/,
-  "scope-namespaced-includes-namespace": /core\/v1 namespaces/,
+  "scope-namespaced-includes-namespace": /^takes a Namespace for a namespaced object in a rule's scope/,
   "empty-resource-rules-match-nothing": /^takes resourceRules \[\] as matching nothing/,
   "no-binding-still-evaluated": /^evaluates a policy that no binding selects/,
   // Where the minimal case crosses another bug the probe cannot fire; the clause then names it.
   "mutating-policy-handles-delete":
     /^(dispatches a MutatingAdmissionPolicy for DELETE|a mutating admission policy is never dispatched for DELETE)/,
   "config-error-respects-warn": /^drops a policy's configuration error .* when its binding only warns or audits/,
-  "validation-order-independent": /^The implementation rejects manifests that kube-apiserver accepts/,
-  "first-equivalent-by-registry": /^under Equivalent a rule matches an equivalent resource/,
-  "exact-pass-per-rule": /^a rule matches the request's own resource in the exact pass over all rules/,
+  "validation-order-independent": /^rejects a rule's resources by their wildcards whatever their order/,
+  "first-equivalent-by-registry": /^tries the equivalent resources in the registry's order before the rules'/,
+  "exact-pass-per-rule": /^tries each rule through the equivalent resources before the next rule/,
   "webhook-ignore-swallows-errors": /^swallows a webhook's selector errors .* under failurePolicy Ignore/,
   "no-namespace-object-lookup": /^does not look up the request's namespace for a matched policy/,
 };

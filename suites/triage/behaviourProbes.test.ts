@@ -220,7 +220,7 @@ const rows: readonly Row[] = [
       pod("web"),
       {},
     ),
-    title: /^fails the request on a namespace that does not exist where kube-apiserver never looks it up: /,
+    title: /^fails the request on a namespaceSelector's lookup error before the rules decide: /,
   },
   {
     behaviour: "does not look up a matched policy's namespace",
@@ -295,14 +295,14 @@ const rows: readonly Row[] = [
   },
   {
     // Not "ignores matchPolicy: Equivalent": it honours Equivalent, in the wrong order.
-    behaviour: "tries each rule's equivalents before the next rule (a neighbour of ignoring Equivalent)",
+    behaviour: "tries each rule's equivalents before the next rule (not ignoring Equivalent)",
     matcher: simple("exact-pass-per-rule"),
     query: query(matchResources({ resourceRules: [eventsRule, rule([""], ["v1"], ["events"])] }), coreEvent),
-    title: undefined,
+    title: /^tries each rule through the equivalent resources before the next rule on the request's own resource: /,
   },
   {
     // Not "derives the resource from the kind": renamed with its equivalents, it still diverges.
-    behaviour: "tries each rule's equivalents first, on a custom resource (a neighbour of guessing plurals)",
+    behaviour: "tries each rule's equivalents first, on a custom resource (not guessing plurals)",
     matcher: simple("exact-pass-per-rule"),
     query: query(
       matchResources({
@@ -320,17 +320,17 @@ const rows: readonly Row[] = [
         })),
       },
     ),
-    title: undefined,
+    title: /^tries each rule through the equivalent resources before the next rule on the request's own resource: /,
   },
   {
     // Not "treats generateName as the name": it never matches the name "", prefix or not.
-    behaviour: 'never matches the name "" (a neighbour of generateName as the name)',
+    behaviour: 'never matches the name "" (not generateName as the name)',
     matcher: simple("resource-names-ignore-empty"),
     query: query(
       matchResources({ resourceRules: [rule([""], ["v1"], ["pods"], { resourceNames: [""] })] }),
       pod("", { generateName: "web-", namespace: "default" }),
     ),
-    title: undefined,
+    title: /^never matches resourceNames "" to a request without a name: /,
   },
   {
     // seed 7 crossed "x/y", seed 8 "*/y": one behaviour whichever resource entry the case holds.
@@ -418,7 +418,7 @@ const rows: readonly Row[] = [
   },
   {
     // Not "treats generateName as the name": "" in an excludeResourceRule never matches (seed 1).
-    behaviour: 'never excludes the name "" (a neighbour of generateName as the name)',
+    behaviour: 'never excludes the name "" (not generateName as the name)',
     matcher: simple("resource-names-ignore-empty"),
     query: query(
       {
@@ -433,9 +433,10 @@ const rows: readonly Row[] = [
       },
       pod("", { generateName: "web-", namespace: "default" }),
     ),
-    title: undefined,
+    title: /^never matches resourceNames "" to a request without a name: /,
   },
   ...kyvernoRows(),
+  ...simpleMatcherRows(),
 ];
 
 describe("a counterfactual probe", () => {
@@ -601,6 +602,137 @@ function kyvernoRows(): Row[] {
         },
       ),
       title: /^does not check params against the policy's paramKind: /,
+    },
+  ];
+}
+
+/** A request of `operation` for the Namespace `name` itself, which carries its own name as namespace. */
+function namespaceRequest(operation: "CREATE" | "DELETE", name: string): Query["request"] {
+  return {
+    operation,
+    resource: { group: "", version: "v1", resource: "namespaces" },
+    kind: { group: "", version: "v1", kind: "Namespace" },
+    namespace: name,
+    name,
+    ...(operation === "CREATE"
+      ? { object: object("v1", "Namespace", { name }) }
+      : { object: null, oldObject: object("v1", "Namespace", { name }) }),
+  };
+}
+function widget(version: string) {
+  return {
+    resource: { group: "example.com", version, resource: "widgets" },
+    kind: { group: "example.com", version, kind: "Widget" },
+  };
+}
+/** A CREATE of an example.com/v2 Widget, served also at v1 and v1beta1 (in that order in the registry). */
+function widgetsServedThrice(subject: Subject): Query {
+  const request = { ...create("example.com", "widgets", "Widget", "w"), ...widget("v2") };
+  const equivalentResources = [widget("v2"), widget("v1"), widget("v1beta1")];
+  return query(subject, request, { ...cluster, equivalentResources });
+}
+
+/** The simple matcher's switches whose causes were titled after a model clause. */
+function simpleMatcherRows(): Row[] {
+  return [
+    {
+      behaviour: "tries a rule's equivalent resources before the next rule's own resource",
+      matcher: simple("exact-pass-per-rule"),
+      query: widgetsServedThrice(
+        matchResources({
+          matchPolicy: "Equivalent",
+          resourceRules: [rule(["example.com"], ["v1"], ["widgets"]), rule(["example.com"], ["v2"], ["widgets"])],
+        }),
+      ),
+      title: /^tries each rule through the equivalent resources before the next rule on the request's own resource: /,
+    },
+    {
+      behaviour: "orders the equivalent pass by the registry",
+      matcher: simple("first-equivalent-by-registry"),
+      query: widgetsServedThrice(
+        matchResources({
+          matchPolicy: "Equivalent",
+          resourceRules: [rule(["example.com"], ["v1beta1"], ["widgets"]), rule(["example.com"], ["v1"], ["widgets"])],
+        }),
+      ),
+      title: /^tries the equivalent resources in the registry's order before the rules' under matchPolicy Equivalent: /,
+    },
+    {
+      behaviour: "takes a Namespace as namespaced (scope Namespaced)",
+      matcher: simple("scope-namespaced-includes-namespace"),
+      query: query(
+        matchResources({ resourceRules: [rule([""], ["v1"], ["namespaces"], { scope: "Namespaced" })] }),
+        namespaceRequest("CREATE", "team-a"),
+      ),
+      title: /^takes a Namespace for a namespaced object in a rule's scope: /,
+    },
+    {
+      behaviour: "takes a Namespace as namespaced (scope Cluster)",
+      matcher: simple("scope-namespaced-includes-namespace"),
+      query: query(
+        matchResources({ resourceRules: [rule([""], ["v1"], ["namespaces"], { scope: "Cluster" })] }),
+        namespaceRequest("DELETE", "default"),
+      ),
+      title: /^takes a Namespace for a namespaced object in a rule's scope: /,
+    },
+    {
+      // Not "takes a Namespace as namespaced": with the scopes swapped it still matches.
+      behaviour: "ignores every rule's scope (a neighbour of a Namespace taken as namespaced)",
+      matcher: misreading((q) => ({
+        ...q,
+        subject: mapMatching(q.subject, (m) => ({
+          ...m,
+          ...(m.resourceRules && { resourceRules: m.resourceRules.map((r) => ({ ...r, scope: "*" })) }),
+        })),
+      })),
+      query: query(
+        matchResources({ resourceRules: [rule([""], ["v1"], ["namespaces"], { scope: "Namespaced" })] }),
+        namespaceRequest("CREATE", "team-a"),
+      ),
+      title: undefined,
+    },
+    {
+      // A deletecollection of namespaces looks up "": kube-apiserver drops the error, the rules miss.
+      behaviour: "fails the request on a namespaceSelector's error the rules drop",
+      matcher: simple("selector-error-always"),
+      query: query(
+        matchResources({
+          namespaceSelector: { matchLabels: { team: "a" } },
+          resourceRules: [rule([""], ["v1"], ["secrets"])],
+        }),
+        { ...namespaceRequest("DELETE", ""), namespace: "", oldObject: null },
+      ),
+      title: /^fails the request on a namespaceSelector's lookup error before the rules decide: /,
+    },
+    {
+      // Seed 3 named this 'takes resourceNames "*" as a wildcard': without resourceNames the rules
+      // match and kube-apiserver fails the request too. With another name for "*" it answers alike.
+      behaviour: 'fails on a missing namespace the rules drop, under resourceNames "*" (not "*" as a wildcard)',
+      matcher: simple("selector-error-always"),
+      query: query(
+        matchResources({
+          namespaceSelector: { matchExpressions: [{ key: "team", operator: "Exists" }] },
+          resourceRules: [rule(["*"], ["*"], ["deployments"], { resourceNames: ["*"] })],
+        }),
+        {
+          ...create("apps", "deployments", "Deployment", "web", { name: "web", namespace: "gone" }),
+          namespace: "gone",
+        },
+        {},
+      ),
+      title: /^fails the request on a namespaceSelector's lookup error before the rules decide: /,
+    },
+    {
+      behaviour: "rejects a rule's resources whatever their order",
+      matcher: simple("validation-order-independent"),
+      query: query(matchResources({ resourceRules: [rule([""], ["v1"], ["pods/status", "pods/*"])] }), pod("web")),
+      title: /^rejects a rule's resources by their wildcards whatever their order: /,
+    },
+    {
+      behaviour: 'rejects ["pods", "*"] (the order of a plain resource and "*")',
+      matcher: simple("validation-order-independent"),
+      query: query(matchResources({ resourceRules: [rule([""], ["v1"], ["pods", "*"])] }), pod("web")),
+      title: /^rejects a rule's resources by their wildcards whatever their order: /,
     },
   ];
 }

@@ -3,6 +3,7 @@
 import type { TriageContext } from "../triageContext.ts";
 import { celPart } from "./celPart.ts";
 import { clusterScopedSelectorRule } from "./clusterScopedSelector.ts";
+import { emptyNameResourceNamesRule } from "./emptyNameResourceNames.ts";
 import { emptyRulesNothingRule } from "./emptyRulesNothing.ts";
 import { ignoreSwallowsSelectorErrorRule, warnDropsConfigErrorRule } from "./errorsKept.ts";
 import { exemptKindsRule } from "./exemptKinds.ts";
@@ -16,11 +17,15 @@ import { messageOnly } from "./messageOnly.ts";
 import { missingNamespaceRule } from "./missingNamespace.ts";
 import { mutatingDeleteRule } from "./mutatingDelete.ts";
 import { namespaceOwnLabelsRule } from "./namespaceOwnLabels.ts";
+import { namespaceScopeRule } from "./namespaceScope.ts";
 import { objectSelectorNewOnlyRule } from "./objectSelectorNewOnly.ts";
 import { paramFromOtherNamespaceRule } from "./paramFromOtherNamespace.ts";
 import { paramNotFoundRule } from "./paramNotFound.ts";
 import { placement } from "./placement.ts";
+import { resourcesOrderRule } from "./resourcesOrder.ts";
 import type { Finding, ReducedCase, TriageRule } from "./rule.ts";
+import { rulesOrderRule } from "./rulesOrder.ts";
+import { selectorErrorEarlyRule } from "./selectorErrorEarly.ts";
 import { selectorParamsAsListRule } from "./selectorParamsAsList.ts";
 import { skipsConditionsRule } from "./skipsConditions.ts";
 import { starResourceNamesRule } from "./starResourceNames.ts";
@@ -69,6 +74,14 @@ export const rules: readonly TriageRule[] = [
   starSubresourcesRule,
   emptyRulesNothingRule,
   unboundPolicyRule,
+  // The order of the passes under Equivalent, the scope of a Namespace, the name "", a selector's
+  // error kept where kube-apiserver drops it, and the order of a rule's resources in validation:
+  // behaviours that otherwise show as the clause the case crossed.
+  rulesOrderRule,
+  namespaceScopeRule,
+  emptyNameResourceNamesRule,
+  selectorErrorEarlyRule,
+  resourcesOrderRule,
 ];
 
 export async function firstFinding(ctx: TriageContext, c: ReducedCase): Promise<Finding | undefined> {

@@ -148,3 +148,12 @@ export function mapSelectors(s: Subject, f: (x: Selectors) => Selectors): Subjec
       return { ...s, webhook: { ...s.webhook, ...f(s.webhook) } };
   }
 }
+
+/** The subject with `f` applied to each rule, included or excluded, of each of its MatchResources. */
+export function mapRules(s: Subject, f: (r: NamedRuleWithOperations) => NamedRuleWithOperations): Subject {
+  return mapMatching(s, (m) => ({
+    ...m,
+    ...(m.resourceRules && { resourceRules: m.resourceRules.map(f) }),
+    ...(m.excludeResourceRules && { excludeResourceRules: m.excludeResourceRules.map(f) }),
+  }));
+}
