@@ -655,6 +655,19 @@ const moreRows: readonly Row[] = [
     ),
     title: /^looks up a namespaced param for a cluster-scoped request whose binding's paramRef names no namespace/,
   },
+  ...[[limits("team-a")], []].map((params) => ({
+    behaviour: `does not refuse a namespaced param lookup for a cluster-scoped request (${params.length} params)`,
+    matcher: paramsLoop("no-cluster-scope-check"),
+    query: query(
+      policyOn(
+        { paramKind: limitsKind, matchConditions: [{ name: "c", expression: "params != null" }] },
+        { paramRef: { name: "limits", parameterNotFoundAction: "Deny" } },
+      ),
+      nodeCreate,
+      { namespaces: { "team-a": { "kubernetes.io/metadata.name": "team-a" } }, ...served, params },
+    ),
+    title: /^looks up a namespaced param for a cluster-scoped request whose binding's paramRef names no namespace/,
+  })),
   {
     behaviour: "fills the request's empty fields with values of its own",
     matcher: misreading((q) => ({

@@ -2,7 +2,7 @@
 // names the cause. A new rule is a file beside these, exporting a TriageRule, and a line here.
 import type { TriageContext } from "../triageContext.ts";
 import { celPart } from "./celPart.ts";
-import { clusterScopedParamLookupRule } from "./clusterScopedParamLookup.ts";
+import { clusterScopedParamLookupRule, clusterScopedParamNoneRule } from "./clusterScopedParamLookup.ts";
 import { clusterScopedSelectorRule } from "./clusterScopedSelector.ts";
 import { emptyRulesNothingRule } from "./emptyRulesNothing.ts";
 import { ignoreSwallowsSelectorErrorRule, warnDropsConfigErrorRule } from "./errorsKept.ts";
@@ -42,6 +42,7 @@ export const rules: readonly TriageRule[] = [
   ignoresValidationActionsRule,
   paramFromOtherNamespaceRule,
   clusterScopedParamLookupRule,
+  clusterScopedParamNoneRule,
   unservedParamKindRule,
   droppedParamKindRule,
   paramsOfOtherKindsRule,
