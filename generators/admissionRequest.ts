@@ -1,6 +1,6 @@
 import type fc from "fast-check";
 import type { AdmissionRequest, GroupVersionKind, KubeObject, Operation } from "../oracles/contract/kube.ts";
-import { drawn, optional, pick, recordOf, take, unitDouble, weighted } from "./draw.ts";
+import { drawn, drawUnitDouble, optional, pick, recordOf, weighted } from "./draw.ts";
 import type { LabelsConstraints } from "./labels.ts";
 import { drawLabels } from "./labels.ts";
 import type { ResourceType, Subresource } from "./vocabulary.ts";
@@ -120,7 +120,7 @@ function requestFor(
     sub: subresourceOf(rng, type),
     namespace: namespace(),
     name: isNamespaceType ? namespace() : pick(rng, c.names ?? objectNames),
-    anonymous: take(unitDouble, rng, bias),
+    anonymous: drawUnitDouble(rng, bias),
     labels: drawLabels(rng, bias, c.labels ?? {}),
     oldLabels: optional(rng, 2) ? drawLabels(rng, bias, c.labels ?? {}) : undefined,
   };

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { AdmissionRequest } from "../oracles/contract/kube.ts";
+import { grammarCondition } from "./conditionShape.ts";
 import { labelKeys, labelValues, namespaceNames, objectNames } from "./vocabulary.ts";
 
 /**
@@ -17,22 +18,33 @@ import { labelKeys, labelValues, namespaceNames, objectNames } from "./vocabular
  *           | str.lowerAscii() | str.upperAscii() | str.trim() | str.replace('a', 'b') | str.substring(n)
  */
 export function celCondition(request: AdmissionRequest): fc.Arbitrary<string> {
-  const atoms = atom(request);
-  const { cond } = fc.letrec<{ cond: string }>((tie) => ({
+  // The maps carry whether the root is a conditional, which the shape of a condition notes
+  // (conditionShape.ts); they ask nothing of the source, so the draws are the strings they were.
+  const atoms = atom(request).map((text): Drawn => ({ text, conditional: false }));
+  const { cond } = fc.letrec<{ cond: Drawn }>((tie) => ({
     cond: fc.oneof(
       { depthSize: "small", maxDepth: 2, withCrossShrink: true },
       { arbitrary: atoms, weight: 6 },
-      { arbitrary: fc.tuple(tie("cond"), tie("cond")).map(([a, b]) => `${a} && ${b}`), weight: 1 },
-      { arbitrary: fc.tuple(tie("cond"), tie("cond")).map(([a, b]) => `(${a} || ${b})`), weight: 1 },
-      { arbitrary: tie("cond").map((a) => `!(${a})`), weight: 1 },
+      { arbitrary: fc.tuple(tie("cond"), tie("cond")).map(([a, b]) => plain(`${a.text} && ${b.text}`)), weight: 1 },
+      { arbitrary: fc.tuple(tie("cond"), tie("cond")).map(([a, b]) => plain(`(${a.text} || ${b.text})`)), weight: 1 },
+      { arbitrary: tie("cond").map((a) => plain(`!(${a.text})`)), weight: 1 },
       {
-        arbitrary: fc.tuple(tie("cond"), tie("cond"), tie("cond")).map(([c, a, b]) => `(${c} ? ${a} : ${b})`),
+        arbitrary: fc
+          .tuple(tie("cond"), tie("cond"), tie("cond"))
+          .map(([c, a, b]): Drawn => ({ text: `(${c.text} ? ${a.text} : ${b.text})`, conditional: true })),
         weight: 1,
       },
     ),
   }));
-  return cond;
+  return cond.map((c) => grammarCondition(c.text, c.conditional));
 }
+
+interface Drawn {
+  readonly text: string;
+  readonly conditional: boolean;
+}
+
+const plain = (text: string): Drawn => ({ text, conditional: false });
 
 const q = (s: string) => `'${s}'`;
 

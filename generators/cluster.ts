@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { Cluster } from "../oracles/contract/cluster.ts";
 import type { AdmissionRequest, EquivalentResource } from "../oracles/contract/kube.ts";
-import { drawn, recordOf, take, unitDouble } from "./draw.ts";
+import { drawn, drawUnitDouble, recordOf, take } from "./draw.ts";
 import type { LabelsConstraints } from "./labels.ts";
 import { drawLabels } from "./labels.ts";
 import { customResourceOf } from "./realisticResources.ts";
@@ -46,7 +46,7 @@ export function drawCluster(
   const entries: [string, Record<string, string>][] = [];
   for (const n of constraints.namespaces ?? namespaceNames) {
     const l = drawLabels(rng, bias, constraints.labels ?? {});
-    const kept = take(unitDouble, rng, bias) < 0.9 || (constraints.keepRequestNamespace && n === request.namespace);
+    const kept = drawUnitDouble(rng, bias) < 0.9 || (constraints.keepRequestNamespace && n === request.namespace);
     if (kept) entries.push([n, { ...l, "kubernetes.io/metadata.name": n }]);
   }
   const eq = crdEquivalents(rng, bias, request, constraints.unknownKindRate ?? 0.15);
@@ -73,7 +73,7 @@ function crdEquivalents(
     kind: { group, version, kind: "Widget" },
   });
   const versions = take(widgetVersions, rng, bias);
-  const roll = take(unitDouble, rng, bias);
+  const roll = drawUnitDouble(rng, bias);
   const which = take(anyNat, rng, bias);
   // The request's own version is always registered: it is being served.
   const all = versions.includes(request.resource.version) ? versions : [request.resource.version, ...versions];

@@ -55,9 +55,15 @@ export function optional(rng: fc.Random, freq = 6): boolean {
  */
 export function recordOf<T extends object>(rng: fc.Random, fields: T): T {
   // fc.boolean() draws without bias.
-  const obj = rng.nextInt(0, 1) === 1 ? Object.create(null) : {};
-  for (const [k, v] of Object.entries(fields)) if (v !== absent) obj[k] = v;
-  return obj;
+  const nullPrototype = rng.nextInt(0, 1) === 1;
+  const obj: Record<string, unknown> = {};
+  for (const k in fields) {
+    const v = fields[k];
+    if (v !== absent) obj[k] = v;
+  }
+  // Object.create(null) would make a dictionary-mode object, slower for every reader (the model
+  // decides on it, a run copies it); a plain object whose prototype is then dropped stays fast.
+  return (nullPrototype ? Object.setPrototypeOf(obj, null) : obj) as T;
 }
 
 /** An optional key of a record that was not drawn. */
@@ -180,3 +186,21 @@ export function dictionaryOf(
 
 /** fc.double({ min: 0, max: 1, noNaN: true }), a roll against a rate. */
 export const unitDouble = fc.double({ min: 0, max: 1, noNaN: true });
+
+// fc.double's index of 1 (its indices of non-negative doubles are their IEEE-754 bit patterns),
+// and the length of its decimal digits, fast-check's logarithm for a biased range of bigints.
+const indexOfOne = 0x3ff0000000000000n;
+const logOfOne = BigInt(String(indexOfOne).length);
+const bits = new BigUint64Array(1);
+const asDouble = new Float64Array(bits.buffer);
+
+/**
+ * unitDouble drawn in plain code: the same questions to the source (BigIntArbitrary's bias, then
+ * one bigint index) without fast-check's values and bigint arithmetic around them.
+ */
+export function drawUnitDouble(rng: fc.Random, bias: number | undefined): number {
+  if (bias === undefined || rng.nextInt(1, bias) !== 1) bits[0] = rng.nextBigInt(0n, indexOfOne);
+  else if (rng.nextInt(-2, 0) < 0) bits[0] = rng.nextBigInt(0n, logOfOne);
+  else bits[0] = rng.nextBigInt(indexOfOne - logOfOne, indexOfOne);
+  return asDouble[0] as number;
+}

@@ -1,7 +1,8 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { LabelSelector } from "../oracles/contract/kube.ts";
-import { labelKey } from "./labelKey.ts";
-import { labelValue } from "./labelValue.ts";
+import { drawn, pick } from "./draw.ts";
+import { drawLabelKey } from "./labelKey.ts";
+import { drawLabelValue } from "./labelValue.ts";
 
 /**
  * A metav1.LabelSelector that API validation rejects (ValidateLabelSelector, strict options),
@@ -26,26 +27,44 @@ const badKeys = [
 const badValues = ["-web", "web-", "a b", "v".repeat(64), "ü"];
 
 export function invalidLabelSelector(_constraints: InvalidLabelSelectorConstraints = {}): fc.Arbitrary<LabelSelector> {
-  const key = labelKey({ vocabularyOnly: true });
-  return fc.oneof(
-    fc.constantFrom(...badKeys).map((k) => ({ matchLabels: { [k]: "web" } })),
-    fc.constantFrom(...badValues).map((v) => ({ matchLabels: { app: v } })),
-    fc.tuple(fc.constantFrom(...badKeys), fc.constantFrom("Exists", "DoesNotExist")).map(([k, operator]) => ({
-      matchExpressions: [{ key: k, operator }],
-    })),
-    fc
-      .tuple(key, fc.constantFrom(...badValues))
-      .map(([k, v]) => ({ matchExpressions: [{ key: k, operator: "In", values: [v] }] })),
-    fc
-      .tuple(key, fc.constantFrom("In", "NotIn"))
-      .map(([k, operator]) => ({ matchExpressions: [{ key: k, operator, values: [] }] })),
-    fc
-      .tuple(key, fc.constantFrom("Exists", "DoesNotExist"), labelValue({ vocabularyOnly: true }))
-      .map(([k, operator, v]) => ({
-        matchExpressions: [{ key: k, operator, values: [v] }],
-      })),
-    fc.tuple(key, fc.constantFrom("Equals", "in", "Gt", "")).map(([k, operator]) => ({
-      matchExpressions: [{ key: k, operator, values: ["web"] }],
-    })),
-  );
+  return drawn(drawInvalidLabelSelector);
 }
+
+// A key or value of the vocabulary: labelKey and labelValue with vocabularyOnly.
+const key = (rng: fc.Random) => drawLabelKey(rng, undefined, { vocabularyOnly: true });
+const value = (rng: fc.Random) => drawLabelValue(rng, undefined, { vocabularyOnly: true });
+
+/** invalidLabelSelector(), drawn at once: a oneof of seven, each a tuple of constantFroms and vocabulary. */
+export function drawInvalidLabelSelector(rng: fc.Random): LabelSelector {
+  switch (rng.nextInt(0, 6)) {
+    case 0:
+      return { matchLabels: { [pick(rng, badKeys)]: "web" } };
+    case 1:
+      return { matchLabels: { app: pick(rng, badValues) } };
+    case 2: {
+      const k = pick(rng, badKeys);
+      return { matchExpressions: [{ key: k, operator: pick(rng, existence) }] };
+    }
+    case 3: {
+      const k = key(rng);
+      return { matchExpressions: [{ key: k, operator: "In", values: [pick(rng, badValues)] }] };
+    }
+    case 4: {
+      const k = key(rng);
+      return { matchExpressions: [{ key: k, operator: pick(rng, membership), values: [] }] };
+    }
+    case 5: {
+      const k = key(rng);
+      const operator = pick(rng, existence);
+      return { matchExpressions: [{ key: k, operator, values: [value(rng)] }] };
+    }
+    default: {
+      const k = key(rng);
+      return { matchExpressions: [{ key: k, operator: pick(rng, unknownOperators), values: ["web"] }] };
+    }
+  }
+}
+
+const existence = ["Exists", "DoesNotExist"];
+const membership = ["In", "NotIn"];
+const unknownOperators = ["Equals", "in", "Gt", ""];

@@ -1,7 +1,8 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { MatchResources, NamedRuleWithOperations } from "../oracles/contract/kube.ts";
 import type { Subject } from "../oracles/contract/subject.ts";
-import { invalidLabelSelector } from "./invalidLabelSelector.ts";
+import { drawn, pick } from "./draw.ts";
+import { drawInvalidLabelSelector } from "./invalidLabelSelector.ts";
 
 /**
  * A subject that API validation rejects (k8s.io/kubernetes pkg/apis/admissionregistration/
@@ -56,27 +57,29 @@ const baseRule: NamedRuleWithOperations = {
   resources: ["pods"],
 };
 
-type Defect = (s: Subject) => fc.Arbitrary<Subject> | undefined;
+/** How the defect is drawn on this subject, or undefined where it does not apply: only the chosen one is drawn. */
+type Defect = (s: Subject) => ((rng: fc.Random) => Subject) | undefined;
 
-const withRule =
-  (d: RuleDefect, list: "resourceRules" | "excludeResourceRules"): Defect =>
-  (s) => {
-    const rule = { ...baseRule, ...d };
+const withRule = (d: RuleDefect, list: "resourceRules" | "excludeResourceRules"): Defect => {
+  const rule = { ...baseRule, ...d };
+  return (s) => {
     if (s.kind === "ValidatingWebhook" || s.kind === "MutatingWebhook") {
       if (list === "excludeResourceRules" || d.resourceNames) return undefined;
-      return fc.constant({ ...s, webhook: { ...s.webhook, rules: [rule, ...(s.webhook.rules ?? [])] } });
+      return () => ({ ...s, webhook: { ...s.webhook, rules: [rule, ...(s.webhook.rules ?? [])] } });
     }
-    return fc.constant(onMatchResources(s, (mr) => ({ ...mr, [list]: [rule, ...(mr[list] ?? [])] })));
+    return () => onMatchResources(s, (mr) => ({ ...mr, [list]: [rule, ...(mr[list] ?? [])] }));
   };
+};
 
 const withSelector =
   (which: "namespaceSelector" | "objectSelector"): Defect =>
   (s) =>
-    invalidLabelSelector().map((sel) =>
-      s.kind === "ValidatingWebhook" || s.kind === "MutatingWebhook"
-        ? { ...s, webhook: { ...s.webhook, [which]: sel } }
-        : onMatchResources(s, (mr) => ({ ...mr, [which]: sel })),
-    );
+  (rng) => {
+    const sel = drawInvalidLabelSelector(rng);
+    return s.kind === "ValidatingWebhook" || s.kind === "MutatingWebhook"
+      ? { ...s, webhook: { ...s.webhook, [which]: sel } }
+      : onMatchResources(s, (mr) => ({ ...mr, [which]: sel }));
+  };
 
 const defects: readonly Defect[] = [
   ...ruleDefects.map((d) => withRule(d, "resourceRules")),
@@ -89,21 +92,19 @@ const defects: readonly Defect[] = [
   withSelector("objectSelector"),
   withSelector("objectSelector"),
   withSelector("objectSelector"),
-  (s) =>
-    fc.constant(
-      s.kind === "ValidatingWebhook" || s.kind === "MutatingWebhook"
-        ? { ...s, webhook: { ...s.webhook, matchPolicy: "Fuzzy" } }
-        : onMatchResources(s, (mr) => ({ ...mr, matchPolicy: "Fuzzy" })),
-    ),
+  (s) => () =>
+    s.kind === "ValidatingWebhook" || s.kind === "MutatingWebhook"
+      ? { ...s, webhook: { ...s.webhook, matchPolicy: "Fuzzy" } }
+      : onMatchResources(s, (mr) => ({ ...mr, matchPolicy: "Fuzzy" })),
   (s) => {
     if (s.kind === "ValidatingWebhook" || s.kind === "MutatingWebhook") {
-      return fc.constant({ ...s, webhook: { ...s.webhook, failurePolicy: "Never" } });
+      return () => ({ ...s, webhook: { ...s.webhook, failurePolicy: "Never" } });
     }
-    return isPolicy(s) ? fc.constant({ ...s, policy: { ...s.policy, failurePolicy: "Never" } }) : undefined;
+    return isPolicy(s) ? () => ({ ...s, policy: { ...s.policy, failurePolicy: "Never" } }) : undefined;
   },
   (s) =>
     isPolicy(s)
-      ? fc.constant({
+      ? () => ({
           ...s,
           policy: { ...s.policy, matchConstraints: { ...s.policy.matchConstraints, resourceRules: [] } },
         })
@@ -111,15 +112,13 @@ const defects: readonly Defect[] = [
   (s) => {
     if (!isPolicy(s)) return undefined;
     const { matchConstraints: _, ...policy } = s.policy;
-    return fc.constant({ ...s, policy });
+    return () => ({ ...s, policy });
   },
   // A binding's validationActions (Deny with Warn, none, unknown, repeated): validating policies only.
   ...[1, 2].map(
     (): Defect => (s) =>
       s.kind === "ValidatingAdmissionPolicy"
-        ? fc
-            .constantFrom(["Deny", "Warn"], [], ["deny"], ["Audit", "Audit"])
-            .map((validationActions) => ({ ...s, binding: { ...s.binding, validationActions } }))
+        ? (rng) => ({ ...s, binding: { ...s.binding, validationActions: pick(rng, badActions) } })
         : undefined,
   ),
   ...[1, 2, 3].map(
@@ -127,7 +126,7 @@ const defects: readonly Defect[] = [
       if (s.kind !== "MutatingAdmissionPolicy") return undefined;
       const mc = s.policy.matchConstraints ?? {};
       const rules = (mc.resourceRules ?? [baseRule]).map((r) => ({ ...r, operations: ["DELETE"] }));
-      return fc.constant({ ...s, policy: { ...s.policy, matchConstraints: { ...mc, resourceRules: rules } } });
+      return () => ({ ...s, policy: { ...s.policy, matchConstraints: { ...mc, resourceRules: rules } } });
     },
   ),
 ];
@@ -137,24 +136,22 @@ const manifestEdgeDefects: readonly Defect[] = [
   // A null rule decodes as the empty rule, whose fields are required.
   (s) =>
     s.kind === "ValidatingWebhook" || s.kind === "MutatingWebhook"
-      ? fc.constant({
-          ...s,
-          webhook: { ...s.webhook, rules: [null, ...(s.webhook.rules ?? [])] },
-        } as unknown as Subject)
-      : fc.constant(
+      ? () =>
+          ({
+            ...s,
+            webhook: { ...s.webhook, rules: [null, ...(s.webhook.rules ?? [])] },
+          }) as unknown as Subject
+      : () =>
           onMatchResources(
             s,
             (mr) => ({ ...mr, resourceRules: [null, ...(mr.resourceRules ?? [])] }) as unknown as MatchResources,
           ),
-        ),
   // A binding's policyName: "" or null (required, drawn twice as often), not a DNS subdomain, too long; four
   // times over, as one defect among some forty.
   ...[1, 2, 3, 4].map(
     (): Defect => (s) =>
       isPolicy(s) && s.binding !== undefined
-        ? fc
-            .constantFrom<string | null>("", null, "Subject_Policy", "", null, "-policy", "a".repeat(254))
-            .map((policyName) => ({ ...s, binding: { ...s.binding, policyName } }) as unknown as Subject)
+        ? (rng) => ({ ...s, binding: { ...s.binding, policyName: pick(rng, badPolicyNames) } }) as unknown as Subject
         : undefined,
   ),
 ];
@@ -170,7 +167,19 @@ function onMatchResources(s: Subject, f: (mr: MatchResources) => MatchResources)
 }
 
 export function invalidSubject(valid: Subject, constraints: InvalidSubjectConstraints = {}): fc.Arbitrary<Subject> {
-  const drawn = constraints.manifestEdges ? [...defects, ...manifestEdgeDefects] : defects;
-  const applicable = drawn.map((d) => d(valid)).filter((a): a is fc.Arbitrary<Subject> => a !== undefined);
-  return fc.oneof(...applicable);
+  return drawn((rng) => drawInvalidSubject(rng, valid, constraints));
 }
+
+/** invalidSubject(valid, constraints), drawn at once: fc.oneof over the defects that apply. */
+export function drawInvalidSubject(rng: fc.Random, valid: Subject, constraints: InvalidSubjectConstraints): Subject {
+  const drawnFrom = constraints.manifestEdges ? [...defects, ...manifestEdgeDefects] : defects;
+  const applicable: ((rng: fc.Random) => Subject)[] = [];
+  for (const d of drawnFrom) {
+    const a = d(valid);
+    if (a !== undefined) applicable.push(a);
+  }
+  return (applicable[rng.nextInt(0, applicable.length - 1)] as (rng: fc.Random) => Subject)(rng);
+}
+
+const badActions = [["Deny", "Warn"], [], ["deny"], ["Audit", "Audit"]];
+const badPolicyNames = ["", null, "Subject_Policy", "", null, "-policy", "a".repeat(254)];

@@ -1,6 +1,6 @@
 import type fc from "fast-check";
 import type { NamedRuleWithOperations } from "../oracles/contract/kube.ts";
-import { drawn, pick, take, uniqueArrayOf, unitDouble } from "./draw.ts";
+import { drawn, drawUnitDouble, pick, uniqueArrayOf } from "./draw.ts";
 import type { RuleWithOperationsConstraints } from "./ruleWithOperations.ts";
 import { drawRuleWithOperations } from "./ruleWithOperations.ts";
 import { objectNames } from "./vocabulary.ts";
@@ -40,7 +40,7 @@ export function drawNamedRuleWithOperations(
   constraints: NamedRuleWithOperationsConstraints,
 ): NamedRuleWithOperations {
   const rule = drawRuleWithOperations(rng, bias, constraints);
-  const roll = take(unitDouble, rng, bias);
+  const roll = drawUnitDouble(rng, bias);
   const resourceNames = uniqueArrayOf(rng, bias, { minLength: 1, maxLength: 2 }, (r) =>
     pick(r, constraints.names ?? defaultNames),
   );

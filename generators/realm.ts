@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { cached } from "./draw.ts";
 import type { LabelsConstraints } from "./labels.ts";
 import {
   realisticAnchors,
@@ -40,21 +41,27 @@ export function realm(): fc.Arbitrary<Realm> {
       namespaces: fc.shuffledSubarray([...realisticNamespaces], { minLength: 3, maxLength: 3 }),
       names: fc.shuffledSubarray([...realisticObjectNames], { minLength: 2, maxLength: 2 }),
     })
-    .map(({ anchor, others, namespaces, names }) => {
-      // Requests come from the anchor and one to three others; the rest are only named by rules,
-      // as a policy on a neighbouring resource is.
-      const rest = others.filter((t) => t !== anchor);
-      const resources = [anchor, ...rest.slice(0, Math.max(1, rest.length - 2))];
-      return {
-        resources,
-        namespaces,
-        names,
-        labels,
-        rules: ruleVocabulary([...resources, ...rest.slice(resources.length - 1)]),
-        ruleNames: [...names, "*", ""],
-      };
-    });
+    .map(({ anchor, others, namespaces, names }) =>
+      // Realms recur (a few thousand of them): each is built once.
+      built(`${typeKey(anchor)} ${others.map(typeKey).join()} ${namespaces.join()} ${names.join()}`, () => {
+        // Requests come from the anchor and one to three others; the rest are only named by rules,
+        // as a policy on a neighbouring resource is.
+        const rest = others.filter((t) => t !== anchor);
+        const resources = [anchor, ...rest.slice(0, Math.max(1, rest.length - 2))];
+        return {
+          resources,
+          namespaces,
+          names,
+          labels,
+          rules: ruleVocabulary([...resources, ...rest.slice(resources.length - 1)]),
+          ruleNames: [...names, "*", ""],
+        };
+      }),
+    );
 }
+
+const built = cached<string, Realm>();
+const typeKey = (t: ResourceType) => `${t.group}/${t.resource}`;
 
 function ruleVocabulary(types: readonly ResourceType[]): RuleVocabulary {
   const unique = (xs: readonly string[]) => [...new Set(xs)];

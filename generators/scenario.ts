@@ -13,6 +13,7 @@ import { outsideModel } from "../oracles/model/outsideModel.ts";
 import type { AdmissionRequestConstraints } from "./admissionRequest.ts";
 import { drawAdmissionRequest, drawableTypes } from "./admissionRequest.ts";
 import { drawCluster } from "./cluster.ts";
+import { shapeOf } from "./conditionShape.ts";
 import type { Draw } from "./draw.ts";
 import { drawn as fromDraw, pick, recordOf, take, weighted } from "./draw.ts";
 import { invalidSubject } from "./invalidSubject.ts";
@@ -168,7 +169,7 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
 function insideModel(rng: fc.Random, bias: number | undefined, draw: Draw<Scenario>): Scenario {
   for (;;) {
     const sc = draw(rng, bias);
-    if (outsideModel(sc) === undefined) return sc;
+    if (outsideModel(sc, shapeOf) === undefined) return sc;
   }
 }
 

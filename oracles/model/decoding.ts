@@ -70,13 +70,19 @@ export function decodeNulls(subject: Subject): Subject {
 }
 
 function holdsNull(value: unknown): boolean {
-  if (value === null) return true;
-  if (typeof value !== "object") return false;
+  return value === null || (typeof value === "object" && objectHoldsNull(value));
+}
+
+// The leaves (strings, mostly) are told apart where they are met, without a call each.
+function objectHoldsNull(value: object): boolean {
   if (Array.isArray(value)) {
-    for (const v of value) if (holdsNull(v)) return true;
+    for (const v of value) if (v === null || (typeof v === "object" && objectHoldsNull(v))) return true;
     return false;
   }
-  for (const k in value) if (holdsNull((value as Record<string, unknown>)[k])) return true;
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    if (v === null || (typeof v === "object" && objectHoldsNull(v))) return true;
+  }
   return false;
 }
 

@@ -58,19 +58,18 @@ function defaultPolicySpec(spec: PolicySpec, trace: Trace): PolicySpec {
 
 // SetDefaults_MatchResources, then SetDefaults_Rule on every resource and exclude rule.
 export function defaultMatchResources(mr: MatchResources, trace: Trace): MatchResources {
-  const out: MatchResources = {
+  // One copy, its rule lists replaced in place (a key keeps its position): a decision defaults
+  // every subject it is given.
+  const out: { -readonly [K in keyof MatchResources]: MatchResources[K] } = {
     ...mr,
     matchPolicy: mr.matchPolicy ?? take(trace, "defaulting.matchPolicyEquivalent", "Equivalent"),
     namespaceSelector: mr.namespaceSelector ?? take(trace, "defaulting.selectorEmpty", {}),
     objectSelector: mr.objectSelector ?? take(trace, "defaulting.selectorEmpty", {}),
   };
-  return {
-    ...out,
-    ...(mr.resourceRules !== undefined && { resourceRules: mr.resourceRules.map((r) => defaultRule(r, trace)) }),
-    ...(mr.excludeResourceRules !== undefined && {
-      excludeResourceRules: mr.excludeResourceRules.map((r) => defaultRule(r, trace)),
-    }),
-  };
+  if (mr.resourceRules !== undefined) out.resourceRules = mr.resourceRules.map((r) => defaultRule(r, trace));
+  if (mr.excludeResourceRules !== undefined)
+    out.excludeResourceRules = mr.excludeResourceRules.map((r) => defaultRule(r, trace));
+  return out;
 }
 
 // v1 SetDefaults_ValidatingWebhook / SetDefaults_MutatingWebhook (the fields matching reads).

@@ -4,6 +4,7 @@
 import type { Query } from "../contract/query.ts";
 import { atLeast } from "../contract/versions.ts";
 import { asValidatingAdmissionSeesIt, sameGVR, toAttributes } from "./attributes.ts";
+import type { Variable } from "./cel/checkWalk.ts";
 import { decodeNulls } from "./decoding.ts";
 import { equivalentResourcesFor } from "./equivalents.ts";
 import { compileCondition } from "./matchConditions.ts";
@@ -12,7 +13,37 @@ import { unknownBuiltinKind } from "./params.ts";
 import { validateParamKind } from "./paramValidation.ts";
 import { noTrace } from "./trace.ts";
 
-export function outsideModel(q: Query): string | undefined {
+/**
+ * What outsideModel reads of a compiled condition. A generator that knows it of the conditions it
+ * drew, by construction, passes its own `shapeOf`, so that drawing parses nothing.
+ */
+export type ConditionShape =
+  | {
+      readonly kind: "ok";
+      readonly reads: ReadonlySet<Variable>;
+      readonly rootConditional: boolean;
+      /** Why it reads what a case cannot state of a param (paramReads.ts), or undefined. */
+      readonly paramRead: string | undefined;
+    }
+  | { readonly kind: "outside"; readonly reason: string }
+  /** It does not compile, or is not bool: validation rejects it, which the model decides. */
+  | { readonly kind: "invalid" };
+
+const invalid: ConditionShape = { kind: "invalid" };
+
+/** The shape of the trimmed expression as compileCondition compiles it. */
+export function compiledShape(expression: string, hasParams: boolean): ConditionShape {
+  const compiled = compileCondition(expression, hasParams);
+  if (compiled.kind === "outside") return compiled;
+  if (compiled.kind !== "ok") return invalid;
+  const paramRead = compiled.reads.has("params") ? unstatedParamRead(compiled.parsed.expr) : undefined;
+  return { kind: "ok", reads: compiled.reads, rootConditional: compiled.rootConditional, paramRead };
+}
+
+export function outsideModel(
+  q: Query,
+  shapeOf: (expression: string, hasParams: boolean) => ConditionShape = compiledShape,
+): string | undefined {
   const subject = decodeNulls(q.subject);
   const paramKind = "policy" in subject ? subject.policy.paramKind : undefined;
   // A paramKind of a built-in group the model's table lacks: whether a resource serves it, and
@@ -24,16 +55,15 @@ export function outsideModel(q: Query): string | undefined {
   if (conditions === undefined || conditions.length === 0) return undefined;
   let readsObject = false;
   for (const c of conditions) {
-    const compiled = compileCondition(c.expression ?? "", paramKind !== undefined);
-    if (compiled.kind === "outside") return `matchCondition ${JSON.stringify(c.name ?? "")}: ${compiled.reason}`;
-    if (compiled.kind !== "ok") continue;
-    const paramRead = compiled.reads.has("params") ? unstatedParamRead(compiled.parsed.expr) : undefined;
-    if (paramRead !== undefined) return `matchCondition ${JSON.stringify(c.name ?? "")}: ${paramRead}`;
+    const shape = shapeOf(c.expression ?? "", paramKind !== undefined);
+    if (shape.kind === "outside") return `matchCondition ${JSON.stringify(c.name ?? "")}: ${shape.reason}`;
+    if (shape.kind !== "ok") continue;
+    if (shape.paramRead !== undefined) return `matchCondition ${JSON.stringify(c.name ?? "")}: ${shape.paramRead}`;
     // v0.31.14 compile.go compares the output type with cel.BoolType by pointer; whether a
     // conditional's substituted bool is that pointer the model does not know.
-    if (compiled.rootConditional && !atLeast(q.kubernetesVersion, 32))
+    if (shape.rootConditional && !atLeast(q.kubernetesVersion, 32))
       return `matchCondition ${JSON.stringify(c.name ?? "")}: a conditional at the root before 1.32`;
-    if (compiled.reads.has("object") || compiled.reads.has("oldObject")) readsObject = true;
+    if (shape.reads.has("object") || shape.reads.has("oldObject")) readsObject = true;
   }
   const attr = toAttributes(q.request);
   // admission.NewVersionedAttributes converts the object to the matched kind before any

@@ -20,6 +20,7 @@ import { answerAsCase } from "../probe/readOutcome.ts";
 import { receiverFailure } from "../probe/receiverFailures.ts";
 import { sendProbe } from "../probe/sendProbe.ts";
 import { sentinelManifests } from "../probe/sentinelManifests.ts";
+import { serverTimedOut } from "../probe/serverTimeout.ts";
 import type { CustomResource } from "../request/customResources.ts";
 import { answerInQueryGroup, crdName } from "../request/customResources.ts";
 import { setUp } from "../request/setUp.ts";
@@ -28,6 +29,7 @@ import type { WebhookEndpoint } from "../subject/webhookProbe.ts";
 import type { Work } from "../work.ts";
 import { skipped } from "../work.ts";
 import type { Pending } from "./batcher.ts";
+import { createBatchWebhooks, inBatchWebhooks } from "./batchWebhooks.ts";
 import { prepare } from "./prepareQuery.ts";
 import { skipReason } from "./skipReasons.ts";
 
@@ -108,12 +110,10 @@ export async function runBatch(
       await timed(s, "paramKinds", () =>
         awaitParamKinds(run.http, { runId: run.runId, batch }, customParamKinds, run.sentinelTimeoutMs),
       );
-    await timed(s, "realise", () => realise(run, work, made));
+    await timed(s, "realise", () => realise(run, work, made, batch));
     const probes = work.filter((w) => w.state === "probe");
     if (probes.length > 0) await timed(s, "sentinel", () => raiseSentinel(run, batch, probes));
-    const dropped = run.receiver.dropped();
-    await timed(s, "probes", () => pool(probes, 16, (w) => sendProbe(run.http, w)));
-    for (const w of probes) w.answer = receiverFailure(w, run.receiver, run.receiver.dropped() > dropped) ?? w.answer;
+    await timed(s, "probes", () => pool(probes, 16, (w) => sendAndCheck(run, w)));
     answer(run, items, work);
   } finally {
     const cleanup = timed(run.stats, "cleanup", () =>
@@ -154,9 +154,12 @@ function customParamKindsOf(work: readonly Work[]): ParamKind[] {
 }
 
 /** Namespaces, their default ServiceAccounts and the stored objects; probe policies and bindings. */
-function realise(run: BatchRun, work: readonly Work[], made: Array<{ path: string }>): Promise<unknown> {
+function realise(run: BatchRun, work: readonly Work[], made: Array<{ path: string }>, batch: string): Promise<unknown> {
   const probe = (w: Work) => createProbe(run.http, run.receiver, w, run.mutatingVersion);
+  const webhooks = work.filter(inBatchWebhooks);
+  const alone = work.filter((w) => w.params === undefined && !webhooks.includes(w));
   return Promise.all([
+    createBatchWebhooks(run, { runId: run.runId, batch }, webhooks),
     // A params probe's stored objects carry its label: they are stored before the probe exists.
     pool(work, 16, async (w) => {
       if (w.state === "probe")
@@ -166,9 +169,7 @@ function realise(run: BatchRun, work: readonly Work[], made: Array<{ path: strin
         });
       if (w.params !== undefined && (w.state === "invalid?" || w.state === "probe")) await probe(w);
     }),
-    pool(work, 16, (w) =>
-      w.params === undefined && (w.state === "invalid?" || w.state === "probe") ? probe(w) : Promise.resolve(),
-    ),
+    pool(alone, 16, (w) => (w.state === "invalid?" || w.state === "probe" ? probe(w) : Promise.resolve())),
   ]);
 }
 
@@ -177,20 +178,31 @@ async function raiseSentinel(run: BatchRun, batch: string, probes: readonly Work
   const p = { runId: run.runId, batch };
   const s = sentinelManifests(p, run.receiver);
   const users = [s.user, ...probes.map((w) => w.user.impersonation.user)];
-  must(
-    await run.http.call("POST", `${rbacPath}/clusterrolebindings`, { body: grantBinding(p, users) }),
-    "the batch's ClusterRoleBinding",
-  );
+  // The sentinel's request waits for the binding too (a 403 until RBAC sees it): made side by side.
+  const binding = run.http
+    .call("POST", `${rbacPath}/clusterrolebindings`, { body: grantBinding(p, users) })
+    .then((r) => must(r, "the batch's ClusterRoleBinding"));
   const paramKinds = paramKindsOf(probes.map((w) => w.params));
-  run.stats.sentinelWaitMs += await awaitSentinel(
-    run.http,
-    p,
-    run.receiver,
-    new Set(probes.map((w) => w.query.subject.kind)),
-    paramKinds.length > 0 ? paramSentinel(p, s.user, paramKinds) : undefined,
-    run.sentinelTimeoutMs,
-    run.mutatingVersion,
-  );
+  const [, waited] = await Promise.all([
+    binding,
+    awaitSentinel(
+      run.http,
+      p,
+      run.receiver,
+      new Set(probes.map((w) => w.query.subject.kind)),
+      paramKinds.length > 0 ? paramSentinel(p, s.user, paramKinds) : undefined,
+      run.sentinelTimeoutMs,
+      run.mutatingVersion,
+    ),
+  ]);
+  run.stats.sentinelWaitMs += waited;
+}
+
+/** Sends w's request; a verdict that is only the server's failure to call the suite's receiver (or its own timeout) is skipped. */
+async function sendAndCheck(run: BatchRun, w: Work): Promise<void> {
+  const sent = performance.now();
+  await sendProbe(run.http, w);
+  w.answer = receiverFailure(w, run.receiver, [sent, performance.now()]) ?? serverTimedOut(w) ?? w.answer;
 }
 
 function answer(run: BatchRun, items: readonly Pending[], work: readonly Work[]): void {

@@ -29,8 +29,8 @@ export interface ReceiverRecord {
   readonly reviewed: (tag: string) => number;
   /** Whether a review for the tag arrived and was not answered (its connection closed first, or it was refused). */
   readonly failed: (tag: string) => boolean;
-  /** Connections that failed before any tag could be read (a TLS handshake, a request cut off in its headers). */
-  readonly dropped: () => number;
+  /** Connections that failed before any tag could be read (a TLS handshake, a request cut off in its headers) between two times (performance.now()). */
+  readonly droppedBetween: (from: number, to: number) => boolean;
 }
 
 export interface WebhookReceiver extends ReceiverRecord {
@@ -116,7 +116,7 @@ export async function startWebhookReceiver(o: WebhookReceiverOptions = {}): Prom
     calls: () => calls,
     reviewed: (tag) => record.reviewed(tag),
     failed: (tag) => record.failed(tag),
-    dropped: () => record.dropped,
+    droppedBetween: (from, to) => record.droppedBetween(from, to),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -129,7 +129,8 @@ export async function startWebhookReceiver(o: WebhookReceiverOptions = {}): Prom
 class OwnFailures {
   private readonly counts = new Map<string, number>();
   private readonly failures = new Set<string>();
-  dropped = 0;
+  /** When connections no review is known for failed (performance.now()), the latest last. */
+  private readonly drops: number[] = [];
 
   /** A review for `tag` arrived; it failed unless its answer was written whole (a 400 is a failure too). */
   arrived(tag: string, res: ServerResponse): void {
@@ -145,11 +146,20 @@ class OwnFailures {
    * one in flight fails through `arrived`), so it does not count.
    */
   watch(server: Server): void {
-    server.on("tlsClientError", () => this.dropped++);
+    server.on("tlsClientError", () => this.drops.push(performance.now()));
     server.on("clientError", (e: NodeJS.ErrnoException, socket: Duplex) => {
-      if (e.code !== "ECONNRESET" && e.code !== "EPIPE") this.dropped++;
+      if (e.code !== "ECONNRESET" && e.code !== "EPIPE") this.drops.push(performance.now());
       socket.destroy();
     });
+  }
+
+  droppedBetween(from: number, to: number): boolean {
+    for (let i = this.drops.length - 1; i >= 0; i--) {
+      const t = this.drops[i] as number;
+      if (t < from) return false;
+      if (t <= to) return true;
+    }
+    return false;
   }
 
   reviewed(tag: string): number {

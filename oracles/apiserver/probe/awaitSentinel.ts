@@ -49,7 +49,11 @@ export async function awaitSentinel(
   );
 }
 
-/** Creates the sentinel's objects, the param sentinel's first; returns the warnings' markers to wait for. */
+/**
+ * Creates the sentinel's objects, each kind's after the batch's probes of that kind (all are made
+ * by now): the kinds come through informers of their own, so they are created side by side, each
+ * part in its own order; returns the warnings' markers to wait for.
+ */
 async function createSentinel(
   http: KubeHttp,
   s: Sentinel,
@@ -63,25 +67,41 @@ async function createSentinel(
       await http.call("POST", admissionCollection(what, mutating), { body: atServedVersion(what, body, mutating) }),
       named,
     );
+  const parts: Array<Promise<void>> = [];
   if (params !== undefined) {
-    must(await http.call("POST", "/api/v1/namespaces", { body: params.namespace }), "the param sentinel's namespace");
-    for (const k of params.kinds) {
-      must(await http.call("POST", k.path, { body: k.param }), "a sentinel param");
-      await create("validatingadmissionpolicies", k.policy, "a param sentinel policy");
-      await create("validatingadmissionpolicybindings", k.binding, "a param sentinel binding");
-      markers.push(k.marker);
-    }
+    markers.push(...params.kinds.map((k) => k.marker));
+    parts.push(
+      (async () => {
+        must(
+          await http.call("POST", "/api/v1/namespaces", { body: params.namespace }),
+          "the param sentinel's namespace",
+        );
+        for (const k of params.kinds) {
+          must(await http.call("POST", k.path, { body: k.param }), "a sentinel param");
+          await create("validatingadmissionpolicies", k.policy, "a param sentinel policy");
+          await create("validatingadmissionpolicybindings", k.binding, "a param sentinel binding");
+        }
+      })(),
+    );
   }
-  await create("validatingadmissionpolicies", s.policy, "sentinel policy");
-  await create("validatingadmissionpolicybindings", s.binding, "sentinel binding");
-  if (kinds.has("MutatingAdmissionPolicy")) {
-    await create("mutatingadmissionpolicies", s.mutating.policy, "sentinel mutating policy");
-    await create("mutatingadmissionpolicybindings", s.mutating.binding, "sentinel mutating binding");
-  }
+  parts.push(
+    (async () => {
+      await create("validatingadmissionpolicies", s.policy, "sentinel policy");
+      await create("validatingadmissionpolicybindings", s.binding, "sentinel binding");
+    })(),
+  );
+  if (kinds.has("MutatingAdmissionPolicy"))
+    parts.push(
+      (async () => {
+        await create("mutatingadmissionpolicies", s.mutating.policy, "sentinel mutating policy");
+        await create("mutatingadmissionpolicybindings", s.mutating.binding, "sentinel mutating binding");
+      })(),
+    );
   for (const kind of ["ValidatingWebhook", "MutatingWebhook"] as const) {
     if (!kinds.has(kind) || s.webhooks === undefined) continue;
-    await create(webhookResource(kind), s.webhooks[kind], `sentinel ${kind}`);
+    parts.push(create(webhookResource(kind), s.webhooks[kind], `sentinel ${kind}`));
     markers.push(`mc|${s.sentinelTag(kind)}|`);
   }
+  await Promise.all(parts);
   return markers;
 }

@@ -16,15 +16,16 @@ export const answerLost =
   "the server called the suite's webhook receiver for the probe, but the receiver's answer is not in the reply";
 /** The server says it failed calling the webhook, which always answers when it can. */
 export const callFailed = "the server failed calling the suite's webhook receiver, which always answers";
-/** A connection no review is known for failed while the probes were sent. */
+/** A connection no review is known for failed while the probe's request was under way. */
 export const connectionDropped =
-  "a connection to the suite's webhook receiver failed while the batch's probes were sent, and the probe's webhook may have been its caller";
+  "a connection to the suite's webhook receiver failed while the probe's request was under way, and the probe's webhook may have been its caller";
 
 /**
- * The answer to give instead of w's, if w's verdict may be the receiver's failure; `droppedMeanwhile`:
- * the receiver lost a connection it could not attribute while the probes were sent.
+ * The answer to give instead of w's, if w's verdict may be the receiver's failure; `sent`: when w's
+ * request was sent and answered (performance.now()), when a connection the receiver could not
+ * attribute to a review may have been its webhook's call.
  */
-export function receiverFailure(w: Work, record: ReceiverRecord, droppedMeanwhile: boolean): Answer | undefined {
+export function receiverFailure(w: Work, record: ReceiverRecord, sent: readonly [number, number]): Answer | undefined {
   const kind = w.query.subject.kind;
   if (kind !== "ValidatingWebhook" && kind !== "MutatingWebhook") return undefined;
   if (w.answer.answer !== "outcome") return undefined;
@@ -36,7 +37,7 @@ export function receiverFailure(w: Work, record: ReceiverRecord, droppedMeanwhil
   // The transport's error names the receiver's URL; a condition's or a selector's error does not.
   if (outcome.outcome === "error" && calledAt(outcome.message, tag)) return skipped(callFailed);
   if (record.reviewed(tag) > 0) return skipped(answerLost);
-  return droppedMeanwhile ? skipped(connectionDropped) : undefined;
+  return record.droppedBetween(sent[0], sent[1]) ? skipped(connectionDropped) : undefined;
 }
 
 /** Whether a message names the receiver's URL for the tag (the server adds `?timeout=…`). */

@@ -43,8 +43,10 @@ async function createNamespaces(c: SetUpContext, w: Work, made: Array<{ path: st
   const q = w.query;
   const req = q.request;
   const isNs = isNamespaceResource(req);
+  const read = namespacesRead(w);
   await pool([...Object.entries(q.cluster.namespaces ?? {})], 8, async ([name, l]) => {
     if (isNs && name === req.namespace) return; // the namespace under request is the request's own object
+    if (!read.has(name)) return;
     const sa = w.r.needsServiceAccount === true && name === req.namespace;
     if (w.sharedNamespaces) {
       // Labelled with the run only: no batch's clean-up removes them, the run's close does.
@@ -58,6 +60,23 @@ async function createNamespaces(c: SetUpContext, w: Work, made: Array<{ path: st
     made.push({ path: `/api/v1/namespaces/${name}` });
     if (sa) await c.setup.createServiceAccount(name, "default");
   });
+}
+
+/**
+ * The namespaces the server looks at for w: the request's (NamespaceLifecycle, the selectors'
+ * lookup, namespaceObject, the stored object) and those its params live in. The case's other
+ * namespaces are never read, so they are not created: a namespace is two writes, its creation and
+ * its deletion, and they were most of a run's.
+ */
+export function namespacesRead(w: Pick<Work, "query" | "params">): Set<string> {
+  const read = new Set<string>();
+  const ns = w.query.request.namespace;
+  if (ns !== undefined && ns !== "") read.add(ns);
+  for (const p of w.params?.objects ?? []) {
+    const at = /\/namespaces\/([^/]+)\//.exec(p.path)?.[1];
+    if (at !== undefined) read.add(at);
+  }
+  return read;
 }
 
 function namespaceBody(name: string, l: Readonly<Record<string, string>>, marks: Record<string, string>) {

@@ -33,6 +33,26 @@ export async function createProbe(
   await create(false);
 }
 
+/** Asks whether w's subject is valid, as stated (a dry run): answers w invalid or skipped, or leaves it to probe. */
+export function validateProbe(
+  http: KubeHttp,
+  receiver: WebhookEndpoint,
+  w: Work,
+  mutating: MutatingPolicyVersion,
+): Promise<void> {
+  return createObjects(http, w, probeObjects(w, receiver, true), true, mutating);
+}
+
+/** Creates w's probe with its confinement, its validity already known. */
+export function createConfined(
+  http: KubeHttp,
+  receiver: WebhookEndpoint,
+  w: Work,
+  mutating: MutatingPolicyVersion,
+): Promise<void> {
+  return createObjects(http, w, probeObjects(w, receiver, false), false, mutating);
+}
+
 /** The probe's objects, as (resource, body); `verbatim`: with the subject's conditions as stated (for a dry run). */
 export function probeObjects(w: Work, receiver: WebhookEndpoint, verbatim: boolean): Objects {
   const subject = w.query.subject;
