@@ -12,6 +12,7 @@ import type { KubeObject, MatchResources } from "../../oracles/contract/kube.ts"
 import type { Query } from "../../oracles/contract/query.ts";
 import type { Subject } from "../../oracles/contract/subject.ts";
 import { decide } from "../../oracles/model/decide.ts";
+import { outOfScope } from "../../oracles/scope/whyNotSent.ts";
 import { diagnosisOf, titleOf } from "./bucketKey.ts";
 import { firstFinding } from "./rules/index.ts";
 import { conditionsOf, mapMatching, withConditions } from "./rules/rewrite.ts";
@@ -736,3 +737,120 @@ function simpleMatcherRows(): Row[] {
     },
   ];
 }
+/** The title the triage rules give the case, asking only what the implementation claims (its `ready.capabilities`). */
+async function claimedTitleFor(matcher: Matcher, q: Query): Promise<string | undefined> {
+  const ctx: TriageContext = { ...context(matcher), allows: (x) => outOfScope(x, matcher.capabilities) === undefined };
+  const answer = await matcher.match(q);
+  const finding = await firstFinding(ctx, { query: q, answer, reduced: true, off: undefined, words: undefined });
+  if (finding === undefined) return undefined;
+  const model = ctx.model(q);
+  return titleOf(finding.rekey(diagnosisOf(q, model.clauses, model.outcome.outcome, answer)));
+}
+
+const bindingPlacement = (bug: string) => () =>
+  child(`node ${root("suites/triage/fixtures/binding-placement-matcher.mjs")} --bug ${bug}`);
+const nodeCreate: Query["request"] = {
+  operation: "CREATE",
+  resource: { group: "", version: "v1", resource: "nodes" },
+  kind: { group: "", version: "v1", kind: "Node" },
+  namespace: "",
+  name: "worker-1",
+  object: object("v1", "Node", { name: "worker-1" }),
+};
+const teamA = { namespaceSelector: { matchLabels: { team: "a" } }, resourceRules: [everything] };
+
+const moreRows: readonly Row[] = [
+  {
+    // Core events have equivalents: bound under Equivalent, the case is outside what it claims.
+    behaviour: "evaluates a policy that no binding selects, without claiming the Equivalent pass",
+    matcher: () =>
+      child(
+        `node ${root("examples/simple-matcher/simple-matcher.mjs")} --bug no-binding-still-evaluated --no-feature equivalent`,
+      ),
+    query: query(
+      {
+        kind: "ValidatingAdmissionPolicy",
+        policy: { matchConstraints: { resourceRules: [rule(["*"], ["*"], ["events"])] } },
+      },
+      coreEvent,
+    ),
+    title: /^evaluates a policy that no binding selects: /,
+  },
+  {
+    behaviour: "looks up a namespaced param for a cluster-scoped request",
+    matcher: paramsLoop("param-any-namespace"),
+    query: query(
+      policyOn({ paramKind: limitsKind }, { paramRef: { name: "limits", parameterNotFoundAction: "Deny" } }),
+      nodeCreate,
+      { namespaces: { "team-a": { "kubernetes.io/metadata.name": "team-a" } }, ...served, params: [limits("team-a")] },
+    ),
+    title: /^looks up a namespaced param for a cluster-scoped request whose binding's paramRef names no namespace/,
+  },
+  ...[[limits("team-a")], []].map((params) => ({
+    behaviour: `does not refuse a namespaced param lookup for a cluster-scoped request (${params.length} params)`,
+    matcher: paramsLoop("no-cluster-scope-check"),
+    query: query(
+      policyOn(
+        { paramKind: limitsKind, matchConditions: [{ name: "c", expression: "params != null" }] },
+        { paramRef: { name: "limits", parameterNotFoundAction: "Deny" } },
+      ),
+      nodeCreate,
+      { namespaces: { "team-a": { "kubernetes.io/metadata.name": "team-a" } }, ...served, params },
+    ),
+    title: /^looks up a namespaced param for a cluster-scoped request whose binding's paramRef names no namespace/,
+  })),
+  {
+    behaviour: "fills the request's empty fields with values of its own",
+    matcher: misreading((q) => ({
+      ...q,
+      request: { ...q.request, userInfo: { ...q.request.userInfo, uid: q.request.userInfo?.uid || "background" } },
+    })),
+    query: query(webhookOnPods('request.userInfo.uid == "x"'), {
+      ...pod("web"),
+      userInfo: { username: "alice", groups: ["system:authenticated"] },
+    }),
+    title:
+      /^matchConditions see the request's empty fields filled with values of the implementation's own \(request\.userInfo\.uid is not empty there\)/,
+  },
+  {
+    behaviour: "ignores the binding's matchResources",
+    matcher: bindingPlacement("binding-resources-ignored"),
+    query: query(policyOn({}, { matchResources: teamA }), configMap),
+    title: /^ignores the binding's matchResources: /,
+  },
+];
+
+describe("a counterfactual probe, asked as a run asks it", () => {
+  it.each(moreRows)(
+    "names a matcher that $behaviour",
+    async (row) => {
+      const matcher = await row.matcher();
+      const model = decide(row.query.subject, row.query.cluster, row.query.request, row.query.kubernetesVersion);
+      const answer = await matcher.match(row.query);
+      expect(answer.answer === "outcome" && agree(model.outcome, answer.outcome)).toBe(false);
+      expect(await claimedTitleFor(matcher, row.query)).toMatch(row.title ?? /^$/);
+    },
+    60_000,
+  );
+
+  it.each(moreRows)("names nothing on the reference model ($behaviour's case)", async (row) => {
+    expect(await claimedTitleFor(modelMatcher(), row.query)).toBeUndefined();
+  });
+
+  it("does not name a tool that ignores every namespaceSelector for ignoring the binding's matchResources", async () => {
+    const matcher = await paramsLoop("namespace-selector-ignored")();
+    const title = await claimedTitleFor(matcher, query(policyOn({}, { matchResources: teamA }), configMap));
+    expect(title ?? "").not.toMatch(/^ignores the binding's matchResources/);
+  });
+
+  it("does not name a tool that ignores the policy's constraints for ignoring the binding's", async () => {
+    const matcher = await paramsLoop("policy-constraints-ignored-under-binding")();
+    const q = query(
+      policyOn({ matchConstraints: teamA }, { matchResources: { resourceRules: [everything] } }),
+      configMap,
+    );
+    expect(await claimedTitleFor(matcher, q)).toMatch(
+      /^ignores the policy's own matchConstraints once a binding exists: /,
+    );
+  });
+});

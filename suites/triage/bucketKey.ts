@@ -11,7 +11,7 @@ import { clauses } from "../../oracles/model/clauses.ts";
 import { celTopicOf } from "./celTopic.ts";
 import type { Diagnosis } from "./diagnosis.ts";
 import { families, familyOf } from "./diagnosis.ts";
-import { emptyRequestFields } from "./rules/celPart.ts";
+import { emptyRequestFields, filledRequestFields, keptRequestFields } from "./rules/celPart.ts";
 import { placementOfTopic, placements } from "./rules/placement.ts";
 import type { AnswerName } from "./signature.ts";
 import { answerName, decidingClause, isRoutine } from "./signature.ts";
@@ -148,6 +148,10 @@ export function titleOf(d: Diagnosis): string {
   const cel = d.topic.startsWith("cel ") ? d.topic.slice("cel ".length) : undefined;
   if (d.topic === "cel messages" && d.wording !== undefined)
     return `matchConditions: the implementation's CEL words its evaluation errors otherwise than kube-apiserver's: its message lacks ${quoteWords(d.wording)}`;
+  if (cel === filledRequestFields && d.celPart !== undefined)
+    return `matchConditions see the request's empty fields filled with values of the implementation's own (${d.celPart.expression} is not empty there): kube-apiserver's CEL leaves empty fields out, and ${d.celPart.expression} is ${d.celPart.reference}`;
+  if (cel === keptRequestFields && d.celPart !== undefined)
+    return `matchConditions see the request's empty fields as empty values (${d.celPart.expression} is empty there): kube-apiserver's CEL leaves them out, and ${d.celPart.expression} is ${d.celPart.reference}`;
   if (cel === emptyRequestFields && d.celPart !== undefined)
     return `matchConditions: kube-apiserver's CEL leaves the request's empty fields out, the implementation's does not: ${d.celPart.expression} is ${d.celPart.reference} in kube-apiserver`;
   if (cel !== undefined && d.celPart !== undefined)

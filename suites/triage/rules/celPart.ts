@@ -148,6 +148,26 @@ const operators: Readonly<Record<string, string>> = {
 
 /** What the request variable leaves out when empty (condition.go CreateAdmissionRequest, omitempty). */
 export const emptyRequestFields = "the request's empty fields, which kube-apiserver leaves out";
+/** The same, once the implementation says what it sees there instead: its own values, or empty ones. */
+export const filledRequestFields = "the request's empty fields, filled with values of its own";
+export const keptRequestFields = "the request's empty fields, kept as empty values";
+
+/**
+ * What the implementation's CEL sees in an empty field of the request that kube-apiserver's leaves
+ * out: asked `size(field) == 0` alone, it matches when it keeps the field empty, and does not when
+ * it fills the field with a value of its own (Kyverno's ResolveUser gives an empty username, uid or
+ * groups a background user, pkg/admissionpolicy/user_info.go). Undefined when it says neither (a
+ * field without a size).
+ */
+async function emptyFieldsSeen(ctx: TriageContext, q: Query, part: CelPart): Promise<string | undefined> {
+  const path = part.expression.replace(/^has\((.*)\)$/, "$1");
+  const probe = withCondition(q, `size(${path}) == 0`);
+  if (!wellFormed(probe) || !ctx.allows(probe)) return undefined;
+  const answer = await ctx.matcher.match(probe);
+  if (answer.answer !== "outcome") return undefined;
+  if (answer.outcome.outcome === "match") return keptRequestFields;
+  return answer.outcome.outcome === "noMatch" ? filledRequestFields : undefined;
+}
 
 /**
  * The function or operator a part calls, or the field it reads (`has(x.f)` reads `x.f`). A field
@@ -180,7 +200,10 @@ export const celPart: TriageRule = {
   name: "celPart",
   async find(ctx, c) {
     if (c.off !== undefined || c.answer.answer !== "outcome" || !turnsOnConditions(ctx, c.query)) return undefined;
-    const part = await divergentPart(ctx, c.query);
-    return part === undefined ? undefined : { query: part.query, answer: part.answer, rekey: (d) => parted(d, part) };
+    const found = await divergentPart(ctx, c.query);
+    if (found === undefined) return undefined;
+    const seen = found.name === emptyRequestFields ? await emptyFieldsSeen(ctx, found.query, found) : undefined;
+    const part = seen === undefined ? found : { ...found, name: seen };
+    return { query: part.query, answer: part.answer, rekey: (d) => parted(d, part) };
   },
 };

@@ -2,6 +2,7 @@
 // names the cause. A new rule is a file beside these, exporting a TriageRule, and a line here.
 import type { TriageContext } from "../triageContext.ts";
 import { celPart } from "./celPart.ts";
+import { clusterScopedParamLookupRule, clusterScopedParamNoneRule } from "./clusterScopedParamLookup.ts";
 import { clusterScopedSelectorRule } from "./clusterScopedSelector.ts";
 import { emptyNameResourceNamesRule } from "./emptyNameResourceNames.ts";
 import { emptyRulesNothingRule } from "./emptyRulesNothing.ts";
@@ -9,6 +10,7 @@ import { ignoreSwallowsSelectorErrorRule, warnDropsConfigErrorRule } from "./err
 import { exemptKindsRule } from "./exemptKinds.ts";
 import { generateNameAsNameRule } from "./generateNameAsName.ts";
 import { guessesPluralRule } from "./guessesPlural.ts";
+import { ignoresBindingResourcesRule } from "./ignoresBindingResources.ts";
 import { ignoresEquivalentRule } from "./ignoresEquivalent.ts";
 import { droppedParamKindRule, paramsOfOtherKindsRule, unservedParamKindRule } from "./ignoresParamKind.ts";
 import { ignoresPolicyConstraintsRule } from "./ignoresPolicyConstraints.ts";
@@ -44,6 +46,8 @@ export const rules: readonly TriageRule[] = [
   // that saw them (a params field missing, an error).
   ignoresValidationActionsRule,
   paramFromOtherNamespaceRule,
+  clusterScopedParamLookupRule,
+  clusterScopedParamNoneRule,
   unservedParamKindRule,
   droppedParamKindRule,
   paramsOfOtherKindsRule,
@@ -54,6 +58,8 @@ export const rules: readonly TriageRule[] = [
   // A policy's constraints decided by where they stand rather than what they say: ignored once a
   // binding exists (whatever the binding holds), else placement's wider "decided as a binding's".
   ignoresPolicyConstraintsRule,
+  // The reverse: the binding's matchResources ignored, the policy's constraints alone deciding.
+  ignoresBindingResourcesRule,
   // A policy's constraints decided by where they stand rather than what they say.
   placement,
   ignoresEquivalentRule,

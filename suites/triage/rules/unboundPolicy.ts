@@ -2,7 +2,12 @@
 // binding without matchResources ({}), and the implementation answered the unbound policy as
 // kube-apiserver answers the bound one. kube-apiserver makes hooks only of policies a binding
 // selects (policy_source.go), so an unbound policy never matches.
+// Nothing depends on an unbound policy's matchPolicy (whyNotSent.ts asks no Equivalent pass of it),
+// but the bound case does: where the implementation does not claim that pass (core events have
+// equivalents), the binding comes with the policy's matchPolicy Exact, which the request's own
+// resource still matches, else the probe could not ask and the cause kept its clause's name.
 import type { Query } from "../../../oracles/contract/query.ts";
+import type { PolicySubject } from "../../../oracles/contract/subject.ts";
 import { clauses } from "../../../oracles/model/clauses.ts";
 import type { Behaviour } from "../diagnosis.ts";
 import type { Probe } from "./counterfactual.ts";
@@ -15,13 +20,22 @@ export const unboundPolicyBehaviour: Behaviour = {
   source: clauses["policy.withoutBindingNeverEvaluated"].source,
 };
 
+/** The unbound policy `s` under binding {}, with its constraints' matchPolicy Exact when `exact`. */
+function bound(q: Query, s: PolicySubject, exact: boolean): Query {
+  const c = s.policy.matchConstraints;
+  const policy =
+    exact && c !== undefined ? { ...s.policy, matchConstraints: { ...c, matchPolicy: "Exact" } } : s.policy;
+  return { ...q, subject: { ...s, policy, binding: {} } };
+}
+
 export const unboundPolicy: Probe = {
   name: "unboundPolicy",
-  change(q: Query) {
+  change(q, ctx) {
     const s = q.subject;
     if (s.kind !== "ValidatingAdmissionPolicy" && s.kind !== "MutatingAdmissionPolicy") return undefined;
     if (s.binding !== undefined) return undefined;
-    return { ...q, subject: { ...s, binding: {} } };
+    const asIs = bound(q, s, false);
+    return ctx.allows(asIs) ? asIs : bound(q, s, true);
   },
   asIf: true,
   behaviour: () => unboundPolicyBehaviour,
