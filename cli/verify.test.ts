@@ -212,6 +212,24 @@ describe("verify --record", () => {
   });
 });
 
+describe("verify --queries", () => {
+  it.each([[{ cases: ["suites/cases/resourceRules.yaml"] }], [{ cases: [], numRuns: "10" }]])(
+    "asks those queries alone: refuses %j beside it before it starts anything",
+    async (more) => {
+      const args = { apiserver: true, local: true, queries: "suites/recorded/v1.37.2", ...more };
+      expect(
+        await refusal(
+          verify(
+            args,
+            () => {},
+            () => {},
+          ),
+        ),
+      ).toMatch(/--queries asks those queries alone: it takes no case files and no --num-runs/);
+    },
+  );
+});
+
 describe("verify --condition-rate, --param-rate", () => {
   it.each([
     ["conditionRate", "2", /--condition-rate 2 is not a number from 0 to 1/],
