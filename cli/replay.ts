@@ -8,6 +8,7 @@ import { replayTargets } from "../suites/replay/replayTargets.ts";
 import { durationMs } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
 import { type InterruptSignal, interruptExitCodes, onInterrupt } from "./interrupt.ts";
+import { withPackageFallback } from "./packageFallback.ts";
 import { UsageError } from "./usageError.ts";
 
 export interface ReplayOptions {
@@ -30,7 +31,7 @@ export async function replay(
   }
   // A bad file is reported, and the good ones next to it are still replayed: exit 2 at the end.
   // No path: the corpus shipped with matchconform, as `run` has, so that it works in an installed project.
-  const paths = options.paths.length > 0 ? replayTargets(options.paths) : [defaultCorpus];
+  const paths = options.paths.length > 0 ? replayTargets(withPackageFallback(options.paths, err)) : [defaultCorpus];
   const { cases, problems, skipped } = loadEvery(paths);
   for (const s of skipped) err(`matchconform: ${s}`);
   if (cases.length === 0 && problems.length > 0)

@@ -22,6 +22,7 @@ import { budgetOf, durationMs, seedOf } from "./budgetFlags.ts";
 import { openImplementation } from "./implementation.ts";
 import type { InterruptSignal } from "./interrupt.ts";
 import { interruptExitCodes } from "./interrupt.ts";
+import { withPackageFallback } from "./packageFallback.ts";
 import type { ChosenReferences } from "./references.ts";
 import { openReferences, referenceChoiceFor } from "./references.ts";
 import type { RunArgs } from "./runArgs.ts";
@@ -92,7 +93,10 @@ export async function run(
     err(controlFree(`matchconform: ${dirProblem}`));
     return 2;
   }
-  const s: RunSetup = { ...flags, cases: loadAll(args.cases.length > 0 ? args.cases : [defaultCorpus]) };
+  const s: RunSetup = {
+    ...flags,
+    cases: loadAll(args.cases.length > 0 ? withPackageFallback(args.cases, err) : [defaultCorpus]),
+  };
   // From here on a signal ends the run with a report (before the implementation answers start, once it has).
   const interrupts = onSignals(err);
   try {

@@ -12,6 +12,7 @@ import type { Minor } from "../oracles/contract/versions.ts";
 import { atLeast } from "../oracles/contract/versions.ts";
 import { parseCaseFile } from "../suites/format/loadCaseFile.ts";
 import { formatExpected } from "./answerText.ts";
+import { seenIn } from "./bucketText.ts";
 import type { Realised } from "./bundleRequest.ts";
 import { realise, reproductionLabel } from "./bundleRequest.ts";
 import { toExpected } from "./caseFile.ts";
@@ -105,8 +106,10 @@ function readme(b: Bucket, q: Query, expected: Expected, r: Realised): string {
   const head = [
     `# ${md(b.signature)}`,
     "",
-    `${b.count} × in ${b.phase} at ${b.minors.join(", ")}. The example: a ${q.subject.kind} and the request ${md(what)}, at Kubernetes ${md(q.kubernetesVersion)}.`,
-    `The reference decides: **${md(formatExpected(expected))}**. \`npx matchconform replay case.yaml\` replays it on the model or, with \`--implementation\`, on yours.`,
+    md(b.title),
+    "",
+    `${b.count} × (${md(seenIn(b))}). The example: a ${q.subject.kind} and the request ${md(what)}, at Kubernetes ${md(q.kubernetesVersion)}.`,
+    `The reference decides: **${md(formatExpected(expected))}**. From this folder, \`npx matchconform replay case.yaml\` replays it on the model or, with \`--implementation\`, on yours; the commands below also run from here.`,
     "",
   ];
   if (!r.reproducible)

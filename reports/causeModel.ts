@@ -5,6 +5,7 @@ import { formatAnswer, formatReference } from "./answerText.ts";
 import { caseSummary, decidedBy, reductionText, seenIn, subjectsYaml } from "./bucketText.ts";
 import { bounded } from "./escape.ts";
 import type { Bucket, FamilyRow } from "./runReport.ts";
+import { shownPath } from "./shownPath.ts";
 import type { Table } from "./table.ts";
 
 export type CauseBody =
@@ -97,7 +98,7 @@ export function causeModel(b: Bucket, i: number): Cause {
       notReproducibleLead: notReproducibleLead(b.notReproducibleKind),
     }),
     impact: impactText(b),
-    corpus: corpus.slice(0, 5).map((c) => `${c.file.replace(/^.*\/suites\//, "suites/")}: ${c.case} / ${c.test}`),
+    corpus: corpus.slice(0, 5).map((c) => `${shownPath(c.file)}: ${c.case} / ${c.test}`),
     corpusMore: Math.max(0, corpus.length - 5),
     invariants: b.evidence?.invariants ?? [],
     reduction: reductionText(b),

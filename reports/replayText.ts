@@ -2,6 +2,7 @@
 import { formatAnswer, formatExpected } from "./answerText.ts";
 import { bounded, terminal } from "./escape.ts";
 import type { NotRun, TestResult } from "./replayResult.ts";
+import { shownPath } from "./shownPath.ts";
 
 /** One block per failing test, with the minors that fail the same way listed together. */
 export function formatFailures(results: readonly TestResult[]): string[] {
@@ -21,7 +22,7 @@ const said = (s: string) => terminal(bounded(s));
 
 function formatFailure(r: TestResult, minors: readonly string[]): string {
   return [
-    `FAIL ${said(r.file)}  [${minors.join(", ")}]`,
+    `FAIL ${said(shownPath(r.file))}  [${minors.join(", ")}]`,
     `  case:     ${said(r.caseDescription)}`,
     `  test:     ${said(r.testDescription)}`,
     `  expected: ${said(formatExpected(r.expected))}`,
@@ -53,12 +54,15 @@ export function formatNotRun(left: readonly NotRun[], results: readonly TestResu
     else if (!g.includes(line)) g.push(line);
   };
   for (const n of left)
-    add(n.reason, `${n.file}: ${n.caseDescription}${n.minors.length > 0 ? `  [${n.minors.join(", ")}]` : ""}`);
+    add(
+      n.reason,
+      `${shownPath(n.file)}: ${n.caseDescription}${n.minors.length > 0 ? `  [${n.minors.join(", ")}]` : ""}`,
+    );
   for (const r of results)
     if (r.answer.answer === "skipped")
       add(
         `skipped by the implementation: ${r.answer.message}`,
-        `${r.file}: ${r.caseDescription} / ${r.testDescription}  [${r.minor}]`,
+        `${shownPath(r.file)}: ${r.caseDescription} / ${r.testDescription}  [${r.minor}]`,
       );
   return [...groups.entries()].map(([reason, lines]) =>
     [

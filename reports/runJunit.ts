@@ -22,7 +22,7 @@ export function runJunit(r: RunReport): string {
       ...buckets.map(
         (c) =>
           `    <testcase classname="matchconform.${phase}" name="${esc(c.title)}">\n      <failure message="${esc(`${c.count} × ${c.signature}`)}">${esc(
-            `${answers(c)}\ndecided by ${c.decidedBy}\n\n${c.bundle}\n${c.caseFile}`,
+            `${answers(c)}\ndecided by ${c.decidedBy}\n\nbundle, in the report folder: ${c.bundle}\n${c.caseFile}`,
           )}</failure>\n    </testcase>`,
       ),
     ];

@@ -20,6 +20,7 @@ import { servedMutatingVersion } from "./controlPlane/mutatingVersion.ts";
 import { grantRole, rbacPath } from "./controlPlane/rbacGrant.ts";
 import { acquireRunLease } from "./controlPlane/runLease.ts";
 import { setupClient } from "./controlPlane/setupClient.ts";
+import type { Review } from "./controlPlane/webhookReceiver.ts";
 import { startWebhookReceiver } from "./controlPlane/webhookReceiver.ts";
 
 export interface ApiserverMatcherOptions {
@@ -45,6 +46,8 @@ export interface ApiserverMatcherOptions {
   /** The address the webhook receiver listens on (default: webhookHost). */
   readonly webhookListen?: string;
   readonly log?: (line: string) => void;
+  /** Tests only: reviews the suite's webhook receiver fails on purpose (it resets their connections). */
+  readonly receiverFault?: (review: Review) => boolean;
 }
 
 export type ApiserverStats = BatchStats;
@@ -85,6 +88,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
   const receiver = await startWebhookReceiver({
     ...(o.webhookHost !== undefined && { host: o.webhookHost }),
     ...(o.webhookListen !== undefined && { listen: o.webhookListen }),
+    ...(o.receiverFault !== undefined && { fault: o.receiverFault }),
   });
   const stats: ApiserverStats = emptyBatchStats();
   const run: BatchRun = {

@@ -10,12 +10,14 @@ import { cleanUp } from "../controlPlane/leftovers.ts";
 import { pool } from "../controlPlane/pool.ts";
 import { grantBinding, rbacPath } from "../controlPlane/rbacGrant.ts";
 import type { SetupClient } from "../controlPlane/setupClient.ts";
+import type { ReceiverRecord } from "../controlPlane/webhookReceiver.ts";
 import { awaitParamKinds } from "../probe/awaitParamKinds.ts";
 import { awaitSentinel } from "../probe/awaitSentinel.ts";
 import type { MutatingPolicyVersion } from "../probe/names.ts";
 import { batchLabel } from "../probe/names.ts";
 import { paramKindsOf, paramSentinel } from "../probe/paramSentinel.ts";
 import { answerAsCase } from "../probe/readOutcome.ts";
+import { receiverFailure } from "../probe/receiverFailures.ts";
 import { sendProbe } from "../probe/sendProbe.ts";
 import { sentinelManifests } from "../probe/sentinelManifests.ts";
 import type { CustomResource } from "../request/customResources.ts";
@@ -69,7 +71,7 @@ export interface BatchRun {
   readonly subjects: readonly SubjectKind[];
   /** The version MutatingAdmissionPolicy is served at (v1 where it is not served: none is asked then). */
   readonly mutatingVersion: MutatingPolicyVersion;
-  readonly receiver: WebhookEndpoint;
+  readonly receiver: WebhookEndpoint & ReceiverRecord;
   readonly stats: BatchStats;
   readonly log: (line: string) => void;
   readonly sentinelTimeoutMs: number;
@@ -109,7 +111,9 @@ export async function runBatch(
     await timed(s, "realise", () => realise(run, work, made));
     const probes = work.filter((w) => w.state === "probe");
     if (probes.length > 0) await timed(s, "sentinel", () => raiseSentinel(run, batch, probes));
+    const dropped = run.receiver.dropped();
     await timed(s, "probes", () => pool(probes, 16, (w) => sendProbe(run.http, w)));
+    for (const w of probes) w.answer = receiverFailure(w, run.receiver, run.receiver.dropped() > dropped) ?? w.answer;
     answer(run, items, work);
   } finally {
     const cleanup = timed(run.stats, "cleanup", () =>
