@@ -46,6 +46,16 @@ async function refusal(p: Promise<unknown>): Promise<string> {
   throw new Error("no UsageError");
 }
 
+/** The UsageError verify ends with, its output thrown away. */
+const refused = (args: Parameters<typeof verify>[0]) =>
+  refusal(
+    verify(
+      args,
+      () => {},
+      () => {},
+    ),
+  );
+
 describe("allowedContext", () => {
   it.each([
     ["matchconform-local", undefined, true],
@@ -200,16 +210,20 @@ describe("verify --record", () => {
     const file = join(mkdtempSync(join(tmpdir(), "matchconform-record-")), "a-file");
     writeFileSync(file, "");
     const args = { apiserver: true, local: true, record: file, cases: [] };
-    expect(
-      await refusal(
-        verify(
-          args,
-          () => {},
-          () => {},
-        ),
-      ),
-    ).toMatch(/--record .* is a file, not a folder/);
+    expect(await refused(args)).toMatch(/--record .* is a file, not a folder/);
   });
+});
+
+describe("verify --queries", () => {
+  it.each([[{ cases: ["suites/cases/resourceRules.yaml"] }], [{ cases: [], numRuns: "10" }]])(
+    "asks those queries alone: refuses %j beside it before it starts anything",
+    async (more) => {
+      const args = { apiserver: true, local: true, queries: "suites/recorded/v1.37.2", ...more };
+      expect(await refused(args)).toMatch(
+        /--queries asks those queries alone: it takes no case files and no --num-runs/,
+      );
+    },
+  );
 });
 
 describe("verify --condition-rate, --param-rate", () => {
@@ -219,15 +233,7 @@ describe("verify --condition-rate, --param-rate", () => {
     ["paramRate", "", /--param-rate {2}is not a number from 0 to 1/],
   ])("refuses %s %j before it starts anything", async (flag, value, message) => {
     const args = { apiserver: true, local: true, [flag]: value, cases: [] };
-    expect(
-      await refusal(
-        verify(
-          args,
-          () => {},
-          () => {},
-        ),
-      ),
-    ).toMatch(message);
+    expect(await refused(args)).toMatch(message);
   });
 });
 

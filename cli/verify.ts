@@ -65,16 +65,8 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
     conditionRate: rateOf("--condition-rate", a.conditionRate),
     paramRate: rateOf("--param-rate", a.paramRate),
   };
-  if (a.queries !== undefined && (a.cases.length > 0 || a.numRuns !== undefined))
-    throw new UsageError("--queries asks those queries alone: it takes no case files and no --num-runs");
-  // Reducing a divergence asks hundreds of queries one after another: a second each against a server.
+  const budget = budgetFor(a);
   const fixed = a.queries === undefined ? undefined : loadAll([a.queries]);
-  // A fixed query set is asked whole, however long it takes (as --num-runs alone), and alone.
-  const budget: RunBudget = {
-    ...budgetOf(fixed ? { ...a, numRuns: "0" } : a, "quick"),
-    reduce: false,
-    ...(fixed && { invariantRuns: 0 }),
-  };
   const seed = seedOf(a.seed);
   const dir = a.reportDir ?? join(".matchconform", "verify");
   // A folder the reports cannot go to ends the command before a server is started, not after the run.
@@ -129,6 +121,18 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
   } finally {
     await session.end();
   }
+}
+
+/**
+ * The run's budget, never reducing: a reduction asks hundreds of queries one after another, a second
+ * each against a server. A fixed query set is asked whole, however long it takes (as --num-runs
+ * alone), and alone: no generated scenarios, no invariants.
+ */
+function budgetFor(a: VerifyArgs): RunBudget {
+  if (a.queries === undefined) return { ...budgetOf(a, "quick"), reduce: false };
+  if (a.cases.length > 0 || a.numRuns !== undefined)
+    throw new UsageError("--queries asks those queries alone: it takes no case files and no --num-runs");
+  return { ...budgetOf({ ...a, numRuns: "0" }, "quick"), reduce: false, invariantRuns: 0 };
 }
 
 /** The fixed query set at the server's minor, with what was left out said. */

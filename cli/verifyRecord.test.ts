@@ -62,4 +62,24 @@ describe.skipIf(!enabled)("verify --record on a real kube-apiserver", () => {
     // The model agrees with the server nearly everywhere; where not, the recording says the server's answer.
     expect(passed / results.length).toBeGreaterThan(0.9);
   }, 600_000);
+
+  it("with --queries, records another recording's queries and nothing else", async () => {
+    const from = "suites/recorded/v1.37.2/MutatingAdmissionPolicy/configmaps.yaml";
+    const asked = loadAll([from]).map((c) => c.description);
+    const dir = mkdtempSync(join(tmpdir(), "matchconform-fixed-"));
+    const out: string[] = [];
+    const code = await verify(
+      { apiserver: true, kubeconfig: cp.kubeconfig, record: dir, queries: from, reportDir: `${dir}-report`, cases: [] },
+      (l) => out.push(l),
+      () => {},
+    );
+    expect(code).toBe(0);
+    expect(out).toContain(
+      `queries: ${asked.length} of ${from} asked at 1.37; left out: 0 of subject kinds not served at 1.37, 0 the model does not decide there`,
+    );
+    const [version] = readdirSync(dir);
+    const recorded = loadAll([join(dir, version ?? "")]).map((c) => c.description);
+    // The server's own earlier verdicts, asked again: every one decided, no other query asked.
+    expect(recorded.sort()).toEqual([...asked].sort());
+  }, 600_000);
 });

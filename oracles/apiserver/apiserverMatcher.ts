@@ -22,6 +22,7 @@ import { acquireRunLease } from "./controlPlane/runLease.ts";
 import { setupClient } from "./controlPlane/setupClient.ts";
 import type { Review } from "./controlPlane/webhookReceiver.ts";
 import { startWebhookReceiver } from "./controlPlane/webhookReceiver.ts";
+import type { MutatingPolicyVersion } from "./probe/names.ts";
 
 export interface ApiserverMatcherOptions {
   readonly server: string;
@@ -77,8 +78,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
   const runId = o.runId ?? randomBytes(3).toString("hex");
   const log = o.log ?? (() => {});
   const gitVersion = await serverVersion(http);
-  const mutatingVersion = await servedMutatingVersion(http);
-  const subjects = answeredKinds.filter((k) => k !== "MutatingAdmissionPolicy" || mutatingVersion !== undefined);
+  const { subjects, mutatingVersion } = await servedSubjects(http);
   const lease = await acquireRunLease(http, runId, {
     ...(o.leaseSeconds !== undefined && { seconds: o.leaseSeconds }),
     log,
@@ -97,7 +97,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     runId,
     minor: o.minor,
     subjects,
-    mutatingVersion: mutatingVersion ?? "v1",
+    mutatingVersion,
     receiver,
     stats,
     log,
@@ -145,6 +145,15 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
         }
       })()),
   };
+}
+
+/** The subjects the server can be asked about, and the version it serves MutatingAdmissionPolicy at (v1 if none). */
+async function servedSubjects(
+  http: KubeHttp,
+): Promise<{ subjects: SubjectKind[]; mutatingVersion: MutatingPolicyVersion }> {
+  const served = await servedMutatingVersion(http);
+  const subjects = answeredKinds.filter((k) => k !== "MutatingAdmissionPolicy" || served !== undefined);
+  return { subjects, mutatingVersion: served ?? "v1" };
 }
 
 async function serverVersion(http: KubeHttp): Promise<string> {
