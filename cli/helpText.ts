@@ -11,7 +11,8 @@ directory, or from --config <file>: keys are the flags' names without the dashes
 command that has the option, a command's own object to that command; the command line wins.`;
 
 const generalExitCodes = `exit codes: 0 all passed, 1 a test failed or a divergence was found, 2 bad input or an
-implementation that would not start, gave no usable answer or was declared broken, 3 incomplete (run,
+implementation that would not start, gave no usable answer, was declared broken or answered the same query two
+ways, 3 incomplete (run,
 merge-reports: the time limit ended the run before its promised work was done), 130/143 interrupted by SIGINT/SIGTERM
 (run writes a partial report)`;
 

@@ -3,6 +3,7 @@
 // 128 + the signal's number (130, 143), as a shell reports a command a signal ended. A second
 // signal exits at once: the next run removes the rest once this run's lease has expired.
 import type { Answer, Matcher } from "../oracles/adapters/matcher.ts";
+import { declaredBy } from "../oracles/adapters/matcher.ts";
 import type { Progress } from "../reports/progress.ts";
 
 export const interruptExitCodes = { SIGINT: 130, SIGTERM: 143 } as const;
@@ -72,12 +73,7 @@ export function onInterrupt(h: InterruptHandling): Interrupts {
       return signal;
     },
     guard: (m) => ({
-      info: m.info,
-      subjects: m.subjects,
-      input: m.input,
-      kubernetesVersions: m.kubernetesVersions,
-      capabilities: m.capabilities,
-      ...(m.inFlight !== undefined && { inFlight: m.inFlight }),
+      ...declaredBy(m),
       match: (q) => (signal === undefined ? m.match(q) : new Promise<Answer>(() => {})),
       close: () => m.close(),
     }),

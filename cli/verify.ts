@@ -18,6 +18,8 @@ import { writeRecordedVerdicts } from "../reports/recordedVerdicts.ts";
 import { summary } from "../reports/runText.ts";
 import { reportDirProblem, writeReports } from "../reports/writeReports.ts";
 import { loadAll } from "../suites/format/loadAll.ts";
+import type { LoadedCase } from "../suites/format/loadCaseFile.ts";
+import { queriesAt } from "../suites/replay/fixedQueries.ts";
 import type { ProfileName, RunBudget } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
 import { budgetOf, seedOf } from "./budgetFlags.ts";
@@ -44,6 +46,8 @@ export interface VerifyArgs extends ClusterFlags {
   readonly webhookListen?: string | undefined;
   /** Where to write the server's verdicts as case files, in a folder per server version. */
   readonly record?: string | undefined;
+  /** A fixed query set: case files whose queries alone are asked, at the server's minor, against the model there. */
+  readonly queries?: string | undefined;
   readonly cases: readonly string[];
 }
 
@@ -61,8 +65,16 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
     conditionRate: rateOf("--condition-rate", a.conditionRate),
     paramRate: rateOf("--param-rate", a.paramRate),
   };
+  if (a.queries !== undefined && (a.cases.length > 0 || a.numRuns !== undefined))
+    throw new UsageError("--queries asks those queries alone: it takes no case files and no --num-runs");
   // Reducing a divergence asks hundreds of queries one after another: a second each against a server.
-  const budget: RunBudget = { ...budgetOf(a, "quick"), reduce: false };
+  const fixed = a.queries === undefined ? undefined : loadAll([a.queries]);
+  // A fixed query set is asked whole, however long it takes (as --num-runs alone), and alone.
+  const budget: RunBudget = {
+    ...budgetOf(fixed ? { ...a, numRuns: "0" } : a, "quick"),
+    reduce: false,
+    ...(fixed && { invariantRuns: 0 }),
+  };
   const seed = seedOf(a.seed);
   const dir = a.reportDir ?? join(".matchconform", "verify");
   // A folder the reports cannot go to ends the command before a server is started, not after the run.
@@ -71,7 +83,7 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
     err(terminal(`matchconform: ${dirProblem}`));
     return 2;
   }
-  const cases = loadAll(a.cases.length > 0 ? a.cases : [defaultCorpus]);
+  const cases = fixed ?? loadAll(a.cases.length > 0 ? a.cases : [defaultCorpus]);
   const session = await openServerSession({
     cluster: a,
     version,
@@ -88,21 +100,22 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
   });
   const { matcher, minor, interrupts } = session;
   const recorder = a.record === undefined ? undefined : recordingMatcher(matcher);
+  const asked = fixed ? fixedAt(fixed, minor, a.queries ?? "", out) : cases;
   const started = performance.now();
   try {
     if (recorder) recordableAs(matcher.info.version, minor);
     const progress = interrupts.track(stderrProgress());
     const report = await runConformance({
       matcher: interrupts.guard(recorder ?? matcher),
-      options: { budget, seed, minors: [minor], caseFiles: a.cases, ...rates },
-      cases,
+      options: { budget, seed, minors: [minor], caseFiles: a.queries === undefined ? a.cases : [a.queries], ...rates },
+      cases: asked,
       expected: [],
       progress,
       header: {
         matchconform: packageVersion,
         profile,
         options: { numRuns: Number.isFinite(budget.numRuns) ? budget.numRuns : 0, invariantRuns: budget.invariantRuns },
-        replay: `npx matchconform verify --apiserver ${a.local ? "--local" : `--kubeconfig ${a.kubeconfig}`} --kubernetes-version ${minor} --seed ${seed}`,
+        replay: `npx matchconform verify --apiserver ${a.local ? "--local" : `--kubeconfig ${a.kubeconfig}`} --kubernetes-version ${minor} ${a.queries === undefined ? `--seed ${seed}` : `--queries ${a.queries}`}`,
       },
     });
     progress.done();
@@ -116,6 +129,18 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
   } finally {
     await session.end();
   }
+}
+
+/** The fixed query set at the server's minor, with what was left out said. */
+function fixedAt(loaded: readonly LoadedCase[], minor: Minor, from: string, out: (line: string) => void) {
+  const q = queriesAt(loaded, minor);
+  const asked = q.cases.reduce((n, c) => n + c.tests.length, 0);
+  out(
+    terminal(
+      `queries: ${asked} of ${from} asked at ${minor}; left out: ${q.notServed} of subject kinds not served at ${minor}, ${q.outsideModel} the model does not decide there`,
+    ),
+  );
+  return q.cases;
 }
 
 function rateOf(flag: string, v: string | undefined): number | undefined {

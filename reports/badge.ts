@@ -30,6 +30,8 @@ export function badge(r: RunReport): Badge {
       return { schemaVersion: 1, label, message: "not tested", color: "lightgrey" };
     case "incomplete":
       return { schemaVersion: 1, label, message: `incomplete, ${text}`, color: "lightgrey" };
+    case "inconsistent":
+      return { schemaVersion: 1, label, message: "inconsistent answers", color: "red" };
     case "causes":
       return { schemaVersion: 1, label, message: text, color: "red" };
     case "noDivergence":

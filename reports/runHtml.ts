@@ -30,7 +30,7 @@ export function runHtml(r: RunReport): string {
   const name = `${esc(m.name)} ${esc(m.version)}`;
   const causes =
     m.causes.length === 0
-      ? v.kind === "nothingTested"
+      ? v.kind === "nothingTested" || v.kind === "inconsistent"
         ? `<p class="bad">${esc(v.text)}.</p>`
         : "<p class=ok>Every decision agrees.</p>"
       : m.causes.map(causeHtml).join("\n");

@@ -1,6 +1,9 @@
 // What a report says about the run itself, beside the divergences: that it ended early and why,
 // what the time limit left unasked, and how a child implementation behaved as a process.
 import type { ProtocolFaultKind } from "../oracles/adapters/matcher.ts";
+import { formatAnswer } from "./answerText.ts";
+import { caseSummary } from "./bucketText.ts";
+import { bounded } from "./escape.ts";
 import type { RunReport } from "./runReport.ts";
 
 const faultText: Record<ProtocolFaultKind, string> = {
@@ -42,7 +45,23 @@ export function runNotes(r: RunReport): RunNote[] {
       });
   }
   if (h?.escaped?.length) notes.push(escapedNote(h.escaped));
+  const twoWays = inconsistentNote(r);
+  if (twoWays) notes.push(twoWays);
   return notes;
+}
+
+/** Each query answered two ways, with both answers: what the implementation's maintainer needs to see it. */
+function inconsistentNote(r: RunReport): RunNote | undefined {
+  const f = r.footer.inconsistentAnswers;
+  if (f === undefined) return undefined;
+  const shown = f.examples.length < f.queries ? `, the first ${f.examples.length} below` : "";
+  return {
+    text: `implementation: answers the same query differently: ${f.queries} quer${f.queries === 1 ? "y" : "ies"} answered two ways when asked again${shown}; its ${f.setAside} cause${f.setAside === 1 ? "" : "s"} of divergence set aside, since a divergence may be chance`,
+    lines: f.examples.map(
+      (e) =>
+        `${caseSummary(e.query).join(" · ")}: first ${bounded(formatAnswer(e.first), 400)}, then ${bounded(formatAnswer(e.second), 400)}`,
+    ),
+  };
 }
 
 /** Daemons that left a child's process group: a finding about the implementation, whatever the verdict. */

@@ -158,7 +158,9 @@ export type Verdict =
   | { readonly kind: "causes"; readonly text: string }
   | { readonly kind: "noDivergence"; readonly text: string }
   | { readonly kind: "incomplete"; readonly text: string }
-  | { readonly kind: "nothingTested"; readonly text: string };
+  | { readonly kind: "nothingTested"; readonly text: string }
+  /** The implementation answered the same query two ways: no divergence it showed can be trusted. */
+  | { readonly kind: "inconsistent"; readonly text: string };
 
 /**
  * 0 nothing diverges (and the promised work was done), 1 something does, 2 bad input or an
@@ -243,6 +245,16 @@ export interface RunReport {
     };
     /** How a child implementation behaved as a process: restarts, timeouts, protocol faults, given up on or not. */
     readonly implementationHealth?: ImplementationHealth;
+    /**
+     * Queries the implementation answered two ways when asked again: a finding about the
+     * implementation, not a cause. Its divergences may be chance, so none is reported as a cause:
+     * `setAside` counts the causes (unreal inputs' included) the run would otherwise have shown.
+     */
+    readonly inconsistentAnswers?: {
+      readonly queries: number;
+      readonly examples: readonly { readonly query: Query; readonly first: Answer; readonly second: Answer }[];
+      readonly setAside: number;
+    };
     readonly durationMs: number;
     /** Loading the cases and starting the implementation, before the phases' clock started. */
     readonly startUpMs?: number;

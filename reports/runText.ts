@@ -61,6 +61,7 @@ const verdictStyle: Record<ReportModel["verdict"]["kind"], Style> = {
   noDivergence: "pass",
   incomplete: "known",
   nothingTested: "known",
+  inconsistent: "fail",
 };
 
 function paintLine(paint: Painter, style: Style | undefined, line: string): string {

@@ -1,4 +1,5 @@
-// The one-line verdict every format leads with: the causes of divergence; none; that the run did
+// The one-line verdict every format leads with: that the implementation answered one query two ways
+// (its divergences then prove nothing); the causes of divergence; none; that the run did
 // not do the work it promised (the clock, the implementation, a signal: the report's completion);
 // or, when it decided nothing at all, that nothing was tested, never "no divergence".
 import type { RunReport, Verdict } from "./runReport.ts";
@@ -9,6 +10,12 @@ export function verdict(r: RunReport): Verdict {
   const open = r.buckets.filter((b) => !b.expectedFailure).length;
   const c = r.footer.completion;
   const why = c?.status === "incomplete" ? c.reason : r.header.partial;
+  const twoWays = r.footer.inconsistentAnswers;
+  if (twoWays)
+    return {
+      kind: "inconsistent",
+      text: `The implementation answers the same query differently (${twoWays.queries} quer${twoWays.queries === 1 ? "y" : "ies"} answered two ways): no divergence it showed can be trusted, ${twoWays.setAside} cause${twoWays.setAside === 1 ? "" : "s"} set aside`,
+    };
   if (open > 0) return { kind: "causes", text: `${open} cause${open === 1 ? "" : "s"} of divergence` };
   if (decided(r) === 0) return { kind: "nothingTested", text: `Nothing was tested${why ? `: ${why}` : ""}` };
   if (c?.status === "incomplete")

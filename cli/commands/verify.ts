@@ -30,6 +30,13 @@ const options = {
     help: "the share of generated scenarios with params, 0 to 1 (default 0.2)",
   },
   "report-dir": reportDir(".matchconform/verify"),
+  queries: {
+    type: "string",
+    value: "<path>",
+    group: "Budget",
+    complete: "file",
+    help: "ask only the queries of these case files (a folder: another minor's recording) at the server's minor, each against the model there: no corpus, generated scenarios or invariants",
+  },
   record: {
     type: "string",
     value: "<dir>",
@@ -49,13 +56,15 @@ export const verifyCommand = defineCommand({
 implementation, so that the model is compared with the real server: the local control plane
 (started if need be) or a kind-* context. Reports are written as for run. --record writes what the
 server decided as case files under <dir>/<server version>/, which replay reads; a version's folder is
-replaced, other versions' are kept.`,
+replaced, other versions' are kept. --queries <path> puts a fixed query set instead (another minor's
+recording, so that two recordings hold the same queries and matchconform drift compares like with like).`,
   positionals: { complete: "file" },
   options,
   examples: [
     "matchconform cluster up && matchconform verify --apiserver --local --num-runs 500",
     "matchconform verify --apiserver --kubeconfig ~/.kube/config --context kind-kind --webhook-host 172.18.0.1 --webhook-listen 0.0.0.0",
     "matchconform verify --apiserver --local --record suites/recorded",
+    "matchconform verify --apiserver --local --kubernetes-version 1.34 --queries suites/recorded/v1.37.2 --record suites/recorded",
   ],
   exitCodes: [
     ["0", "the model and the server agree"],

@@ -88,6 +88,20 @@ export class MatcherStartError extends Error {
   }
 }
 
+/** What a matcher declares of itself, for a wrapper that answers through it (recording, watching). */
+export function declaredBy(
+  m: Matcher,
+): Pick<Matcher, "info" | "subjects" | "input" | "kubernetesVersions" | "capabilities" | "inFlight"> {
+  return {
+    info: m.info,
+    subjects: m.subjects,
+    input: m.input,
+    kubernetesVersions: m.kubernetesVersions,
+    capabilities: m.capabilities,
+    ...(m.inFlight !== undefined && { inFlight: m.inFlight }),
+  };
+}
+
 /** Does the matcher answer this kind at this minor (its `subjectVersions` included)? */
 export function answers(m: Matcher, kind: SubjectKind, minor: Minor): boolean {
   return (

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import type { Outcome } from "../contract/outcome.ts";
 import type { Query } from "../contract/query.ts";
 import type { Answer, Matcher } from "./matcher.ts";
+import { declaredBy } from "./matcher.ts";
 
 export interface Verdict {
   /** The content hash of the query without its minor: the same query has the same key at every minor. */
@@ -47,12 +48,7 @@ export function recordingMatcher(inner: Matcher): RecordingMatcher {
     else counts.conflicting++;
   };
   return {
-    info: inner.info,
-    subjects: inner.subjects,
-    input: inner.input,
-    kubernetesVersions: inner.kubernetesVersions,
-    capabilities: inner.capabilities,
-    ...(inner.inFlight !== undefined && { inFlight: inner.inFlight }),
+    ...declaredBy(inner),
     counts,
     match: async (query) => {
       const a = await inner.match(query);
@@ -73,7 +69,7 @@ export function queryKey(q: Query): string {
 }
 
 /** Two outcomes record the same verdict when a case file would say the same of them (messages aside). */
-function sameVerdict(a: Outcome, b: Outcome): boolean {
+export function sameVerdict(a: Outcome, b: Outcome): boolean {
   return JSON.stringify(sortedKeys(withoutMessage(a))) === JSON.stringify(sortedKeys(withoutMessage(b)));
 }
 

@@ -16,11 +16,12 @@ import { crdEnsurer } from "./controlPlane/ensureCrd.ts";
 import type { Connection } from "./controlPlane/kubeHttp.ts";
 import { KubeHttp, must, ok, statusMessage } from "./controlPlane/kubeHttp.ts";
 import { removeAbandoned, removeLeftovers } from "./controlPlane/leftovers.ts";
+import { servedMutatingVersion } from "./controlPlane/mutatingVersion.ts";
 import { grantRole, rbacPath } from "./controlPlane/rbacGrant.ts";
 import { acquireRunLease } from "./controlPlane/runLease.ts";
 import { setupClient } from "./controlPlane/setupClient.ts";
+import type { Review } from "./controlPlane/webhookReceiver.ts";
 import { startWebhookReceiver } from "./controlPlane/webhookReceiver.ts";
-import { admissionPath } from "./probe/names.ts";
 
 export interface ApiserverMatcherOptions {
   readonly server: string;
@@ -45,6 +46,8 @@ export interface ApiserverMatcherOptions {
   /** The address the webhook receiver listens on (default: webhookHost). */
   readonly webhookListen?: string;
   readonly log?: (line: string) => void;
+  /** Tests only: reviews the suite's webhook receiver fails on purpose (it resets their connections). */
+  readonly receiverFault?: (review: Review) => boolean;
 }
 
 export type ApiserverStats = BatchStats;
@@ -74,7 +77,8 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
   const runId = o.runId ?? randomBytes(3).toString("hex");
   const log = o.log ?? (() => {});
   const gitVersion = await serverVersion(http);
-  const subjects = await servedSubjects(http);
+  const mutatingVersion = await servedMutatingVersion(http);
+  const subjects = answeredKinds.filter((k) => k !== "MutatingAdmissionPolicy" || mutatingVersion !== undefined);
   const lease = await acquireRunLease(http, runId, {
     ...(o.leaseSeconds !== undefined && { seconds: o.leaseSeconds }),
     log,
@@ -84,6 +88,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
   const receiver = await startWebhookReceiver({
     ...(o.webhookHost !== undefined && { host: o.webhookHost }),
     ...(o.webhookListen !== undefined && { listen: o.webhookListen }),
+    ...(o.receiverFault !== undefined && { fault: o.receiverFault }),
   });
   const stats: ApiserverStats = emptyBatchStats();
   const run: BatchRun = {
@@ -92,6 +97,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     runId,
     minor: o.minor,
     subjects,
+    mutatingVersion: mutatingVersion ?? "v1",
     receiver,
     stats,
     log,
@@ -145,13 +151,6 @@ async function serverVersion(http: KubeHttp): Promise<string> {
   const version = await http.call("GET", "/version");
   if (!ok(version)) throw new Error(`GET /version answered ${version.status}: ${statusMessage(version)}`);
   return (version.body as { gitVersion?: string }).gitVersion ?? "unknown";
-}
-
-/** The subjects the server can be asked about: MutatingAdmissionPolicy at admissionregistration.k8s.io/v1 only (GA in 1.36). */
-async function servedSubjects(http: KubeHttp): Promise<SubjectKind[]> {
-  const group = await http.call("GET", admissionPath);
-  const served = new Set(((group.body as { resources?: { name: string }[] }).resources ?? []).map((r) => r.name));
-  return answeredKinds.filter((k) => k !== "MutatingAdmissionPolicy" || served.has("mutatingadmissionpolicies"));
 }
 
 export { leftovers, removeLeftovers } from "./controlPlane/leftovers.ts";

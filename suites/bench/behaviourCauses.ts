@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { bugTitles, realWorldBugs, realWorldTitles, simpleBugs } from "./bugTitles.ts";
+import { bugTitles, realWorldBugs, realWorldTitles, shadowed, simpleBugs } from "./bugTitles.ts";
 import { combinations } from "./diagnosisQuality.ts";
 
 const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
@@ -34,8 +34,10 @@ interface Measured extends Planned {
   /** Causes the time left unreduced (keyed on their raw example's clause, which a loaded machine multiplies). */
   readonly unreduced: number;
   readonly exitCode: number | null;
-  /** Switches none of whose causes is titled with their behaviour. */
+  /** Switches none of whose causes is titled with their behaviour (not those another switch turns off). */
   readonly unnamed: readonly string[];
+  /** Switches another of the run's switches turns off (bugTitles.ts shadowedBy): no cause can name them. */
+  readonly shadowed: readonly string[];
 }
 
 const simple = (bugs: readonly string[]) =>
@@ -58,8 +60,9 @@ function runCli(p: Planned, out: string, profile: string, numRuns: string | unde
       };
       const causes = report.buckets.map((b) => b.title);
       const unreduced = report.buckets.filter((b) => b.reduction.status === "unreduced").length;
-      const unnamed = p.bugs.filter((b) => !causes.some((t) => p.titles[b]?.test(t)));
-      resolve({ ...p, causes, unreduced, exitCode, unnamed });
+      const off = shadowed(p.bugs);
+      const unnamed = p.bugs.filter((b) => !off.includes(b) && !causes.some((t) => p.titles[b]?.test(t)));
+      resolve({ ...p, causes, unreduced, exitCode, unnamed, shadowed: off });
     });
   });
 }
@@ -79,7 +82,7 @@ async function runAll(
       const m = await runCli(plans[i] as Planned, out, profile, numRuns);
       results.push(m);
       console.log(
-        `${m.label}: ${m.causes.length} cause(s), exit ${m.exitCode}; unnamed: ${m.unnamed.join(",") || "-"}`,
+        `${m.label}: ${m.causes.length} cause(s), exit ${m.exitCode}; unnamed: ${m.unnamed.join(",") || "-"}${m.shadowed.length ? `; turned off by another switch: ${m.shadowed.join(",")}` : ""}`,
       );
       for (const t of m.causes) console.log(`    ${t.slice(0, 160)}`);
     }
@@ -94,8 +97,9 @@ function summary(name: string, ms: readonly Measured[]): void {
   const causes = ms.reduce((n, m) => n + m.causes.length, 0);
   const reduced = causes - ms.reduce((n, m) => n + m.unreduced, 0);
   const unnamed = ms.flatMap((m) => m.unnamed.map((b) => `${b}@${m.label}`));
+  const off = ms.flatMap((m) => m.shadowed.map((b) => `${b}@${m.label}`));
   console.log(
-    `${name}: ${ms.length} runs, ${switches} switches, ${causes} causes (${reduced} reduced), ${(causes / switches).toFixed(2)} causes per switch (${(reduced / switches).toFixed(2)} reduced); switches without a cause titled with their behaviour: ${unnamed.length}${unnamed.length ? ` (${unnamed.join(" ")})` : ""}`,
+    `${name}: ${ms.length} runs, ${switches} switches, ${causes} causes (${reduced} reduced), ${(causes / switches).toFixed(2)} causes per switch (${(reduced / switches).toFixed(2)} reduced); switches without a cause titled with their behaviour: ${unnamed.length}${unnamed.length ? ` (${unnamed.join(" ")})` : ""}; turned off by another switch (never run, so never named): ${off.length}${off.length ? ` (${off.join(" ")})` : ""}`,
   );
 }
 

@@ -42,3 +42,18 @@ export const realWorldTitles: Readonly<Record<(typeof realWorldBugs)[number], Re
   "resource-names-star": /^takes resourceNames "\*" as a wildcard/,
   "conditions-never-evaluated": /^does not evaluate matchConditions/,
 };
+
+/**
+ * Switches another switch turns off: with the other on, the simple matcher never runs their code
+ * (matchesResourceRules: the per-rule pass of exact-pass-per-rule returns before the registry-first
+ * equivalent pass is reached), so a combination holding both has the other's behaviour alone and no
+ * cause can name theirs. The measurement lists them apart, not as hidden (shadowedSwitches.test.ts).
+ */
+export const shadowedBy: Readonly<Partial<Record<(typeof bugSwitches)[number], readonly string[]>>> = {
+  "first-equivalent-by-registry": ["exact-pass-per-rule"],
+};
+
+/** The switches of `bugs` that another of them turns off. */
+export function shadowed(bugs: readonly string[]): string[] {
+  return bugs.filter((b) => (shadowedBy[b as (typeof bugSwitches)[number]] ?? []).some((o) => bugs.includes(o)));
+}

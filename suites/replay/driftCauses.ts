@@ -17,7 +17,7 @@ export type DriftCauseName =
   | "celLongerLastIndexOf"
   | "celPastEndOffset"
   | "paramNameLiveLookup"
-  | "mutatingPolicyServedAsV1"
+  | "mutatingPolicyOnByDefault"
   | "webhooksExemptMutatingPolicyKinds"
   | "resourceServedLater"
   | "notAskedAtTheOther"
@@ -85,18 +85,19 @@ const known: Readonly<Record<Exclude<DriftCauseName, Fallback>, KnownCause>> = {
     upstream: "github.com/google/cel-go v0.22.0 ext/strings.go indexOfOffset",
     applies: since(32, callsIndexOf),
   },
-  mutatingPolicyServedAsV1: {
-    moves: "asking",
-    summary:
-      "MutatingAdmissionPolicy is served as admissionregistration.k8s.io/v1, on by default (1.36), the version the oracle creates; before, v1beta1 behind a feature gate",
-    upstream: "k8s.io/kubernetes v1.36 pkg/registry/admissionregistration/rest/storage_apiserver.go (GA)",
-    applies: since(36, (q) => q.subject.kind === "MutatingAdmissionPolicy"),
-  },
   resourceServedLater: {
     moves: "asking",
     summary: "the request's resource or subresource is served only from the newer minor",
     upstream: "k8s.io/kubernetes pkg/registry/*/rest/storage_*.go (generators/apiResources.ts says from which minor)",
     applies: (q, older, newer) => servedAt(q, newer) && !servedAt(q, older),
+  },
+  mutatingPolicyOnByDefault: {
+    moves: "asking",
+    summary:
+      "MutatingAdmissionPolicy is served by default from 1.36 (v1); before, only with its feature gate and runtime config (v1beta1 at 1.34-1.35, v1alpha1 at 1.32-1.33), which a server may lack",
+    upstream:
+      "k8s.io/kubernetes v1.36 pkg/registry/admissionregistration/rest/storage_apiserver.go (GA); v1.34 pkg/controlplane/instance.go (beta off by default)",
+    applies: since(36, (q) => q.subject.kind === "MutatingAdmissionPolicy"),
   },
 };
 

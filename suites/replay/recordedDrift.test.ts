@@ -111,7 +111,7 @@ describe("the drift between two recordings", () => {
     // No upstream change makes a policy stop matching a pod: a finding, and the model follows 1.34 only.
     expect(changed["ValidatingAdmissionPolicy/pods.yaml"]).toMatchObject({ cause: "unexplained", model: "older only" });
     expect(d.onlyNewer.map((e) => [e.file, e.cause])).toEqual([
-      ["MutatingAdmissionPolicy/pods.yaml", "mutatingPolicyServedAsV1"],
+      ["MutatingAdmissionPolicy/pods.yaml", "mutatingPolicyOnByDefault"],
       ["ValidatingWebhook/mutatingadmissionpolicies.admissionregistration.k8s.io.yaml", "resourceServedLater"],
     ]);
     // Every known change widens what the newer minor asks: none explains a query only the older recorded.

@@ -33,6 +33,7 @@ const exitCodes: Record<Fault, readonly number[]> = {
   "fewer-minors": [2], // asked about 1.37, declares 1.36
   "setsid-daemon": [1], // found by its environment marker and killed
   "huge-skips": [1, 2], // distinct 50 KB skip messages: cut and counted, not kept whole
+  flip: [2], // answers by a counter: the same query answered two ways
   // A --module runs in a child of the runner: its faults are a child's.
   "module-exit": [1, 2], // as exit-mid-batch
   "module-reject": [1], // each such case answered broken, the run goes on

@@ -21,6 +21,8 @@ export interface RunEnd {
   readonly interrupted?: string | undefined;
   /** Why the implementation was declared broken, if it was. */
   readonly broken?: string | undefined;
+  /** That the implementation answered a query two ways (suites/run/inconsistent.ts), if it did. */
+  readonly inconsistent?: string | undefined;
   readonly answered: number;
   /** Answers that were crashes, hangs or protocol faults. */
   readonly failures: number;
@@ -72,6 +74,7 @@ export function exitCodeOf(completion: Completion, buckets: readonly Bucket[]): 
 
 /** Why the implementation could not be used; `clockCut`: the time limit left work undone. */
 function implementationFault(end: RunEnd, clockCut: boolean): string | undefined {
+  if (end.inconsistent !== undefined) return end.inconsistent;
   if (end.broken !== undefined) return `the implementation was declared broken: ${end.broken}`;
   if (end.answered === 0 && end.abandoned === 0 && !clockCut)
     return "nothing was asked: no corpus test, scenario or invariant check lies inside what the implementation declares";

@@ -18,6 +18,8 @@ import type { CorpusCounts } from "./corpusPhase.ts";
 import { runCorpus } from "./corpusPhase.ts";
 import type { GeneratedCounts } from "./generatedPhase.ts";
 import { runGenerated } from "./generatedPhase.ts";
+import type { InconsistentAnswers } from "./inconsistent.ts";
+import { inconsistentAnswers, inconsistentReason } from "./inconsistent.ts";
 import type { InvariantCounts } from "./invariantPhase.ts";
 import { runInvariants } from "./invariantPhase.ts";
 import type { ReferenceChoice, RunOptions } from "./options.ts";
@@ -71,18 +73,17 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
   );
   try {
     const phases = await runPhases(ctx, input.cases);
-    const collected = await diagnosed(ctx, failures, input.options.budget.reduce);
-    const applied = applyExpectedFailures(collected, input.expected);
-    // Inputs no real cluster produces are reported apart, and fail the run only when asked.
-    const { causes, unreal } = splitUnreal(ctx, applied.buckets);
-    const failing = input.options.failOnUnrealInputs ? applied.buckets : causes;
+    // An implementation already seen answering a query two ways gets no reduction: its causes are set aside.
+    const reduce = input.options.budget.reduce && ctx.watched.inconsistentQueries() === 0;
+    const collected = await diagnosed(ctx, failures, reduce);
+    const { causes, unreal, expectedFailures, failing, all, twoWays } = findingsOf(ctx, input, collected);
     const health = input.matcher.health?.();
-    const completion = completionFor(ctx, phases, applied.buckets, health);
+    const completion = completionFor(ctx, phases, all, health, twoWays);
     const report: RunReport = {
       header: headerOf(input, ctx, startedAt, health),
       buckets: causes,
       ...(unreal.length > 0 && { unrealInputs: unreal }),
-      expectedFailures: { stillFailing: applied.stillFailing, noLongerFailing: applied.noLongerFailing },
+      expectedFailures,
       footer: {
         ...phases,
         firstFailureMs: failures.firstAt === undefined ? null : Math.round(failures.firstAt - started),
@@ -91,6 +92,7 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
         clauseCoverage: Object.fromEntries(clauseNames.map((c) => [c, ctx.coverage.get(c) ?? 0])),
         ...notRunOf(ctx),
         ...(health && { implementationHealth: health }),
+        ...(twoWays && { inconsistentAnswers: twoWays }),
         durationMs: Math.round(performance.now() - started),
         startUpMs: Math.round(ctx.startUpMs),
         completion,
@@ -101,6 +103,35 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
   } finally {
     ctx.dispose();
   }
+}
+
+interface Findings {
+  readonly causes: Bucket[];
+  readonly unreal: Bucket[];
+  readonly expectedFailures: RunReport["expectedFailures"];
+  /** What decides the exit code: the causes, and the unreal inputs' too with `--fail-on-unreal-inputs`. */
+  readonly failing: Bucket[];
+  /** Every bucket, known ones and unreal inputs' included: whether all were reduced. */
+  readonly all: Bucket[];
+  readonly twoWays: InconsistentAnswers | undefined;
+}
+
+/**
+ * The buckets, known ones marked and inputs no real cluster produces apart (they fail the run only
+ * when asked); none at all when the implementation answered a query two ways (inconsistent.ts).
+ */
+function findingsOf(ctx: RunContext, input: RunInput, collected: Bucket[]): Findings {
+  const applied = applyExpectedFailures(collected, input.expected);
+  const twoWays = inconsistentAnswers(ctx.watched, applied.buckets);
+  const all = applied.buckets;
+  if (twoWays) {
+    const expectedFailures = { stillFailing: [], noLongerFailing: [] };
+    return { causes: [], unreal: [], expectedFailures, failing: [], all, twoWays };
+  }
+  const { causes, unreal } = splitUnreal(ctx, applied.buckets);
+  const failing = input.options.failOnUnrealInputs ? applied.buckets : causes;
+  const expectedFailures = { stillFailing: applied.stillFailing, noLongerFailing: applied.noLongerFailing };
+  return { causes, unreal, expectedFailures, failing, all, twoWays };
 }
 
 /**
@@ -146,6 +177,7 @@ function completionFor(
   { corpus, generated, invariants }: PhaseCounts,
   buckets: RunReport["buckets"],
   health: ImplementationHealth | undefined,
+  twoWays: InconsistentAnswers | undefined,
 ): Completion {
   const budget = shardBudget(ctx.options.budget, ctx.options.shard);
   return completionOf(
@@ -159,6 +191,7 @@ function completionFor(
     {
       interrupted: ctx.stopped ? ctx.stopReason : undefined,
       broken: health?.broken ?? undefined,
+      ...(twoWays && { inconsistent: inconsistentReason(twoWays) }),
       answered: ctx.answered,
       failures: ctx.implementationFailures,
       abandoned: ctx.abandoned,

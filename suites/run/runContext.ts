@@ -1,5 +1,7 @@
 // What every phase of a run shares: the implementation, the failures met, the model's clause
 // counts, the skips, and the clock that ends the run on time.
+import type { WatchedMatcher } from "../../oracles/adapters/consistencyWatch.ts";
+import { watchConsistency } from "../../oracles/adapters/consistencyWatch.ts";
 import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
 import { answers } from "../../oracles/adapters/matcher.ts";
 import type { ReferenceName, UpstreamName } from "../../oracles/adapters/reference.ts";
@@ -91,6 +93,8 @@ export class RunContext {
   readonly notRun = { corpus: 0, generated: 0, invariants: 0 };
   /** Questions asked whose answer had not come when the time ran out. */
   abandoned = 0;
+  /** The implementation as every phase asks it, each answer compared with the query's earlier ones. */
+  readonly watched: WatchedMatcher;
   readonly #inner: Matcher;
   readonly #signal: AbortSignal | undefined;
   readonly #sharedFrom: number;
@@ -106,7 +110,9 @@ export class RunContext {
     clock: RunClock = {},
     references = new OutsideReferences(),
   ) {
-    this.#inner = matcher;
+    const watched = watchConsistency(matcher);
+    this.watched = watched;
+    this.#inner = watched;
     this.inFlight = Math.max(questionsInFlight, matcher.inFlight ?? 0);
     this.references = references;
     this.options = options;
@@ -126,7 +132,7 @@ export class RunContext {
     this.matcher = {
       ...matcher,
       match: async (q) => {
-        const a = this.expired() ? undefined : await this.#bounded(matcher.match(q), this.deadline, undefined);
+        const a = this.expired() ? undefined : await this.#bounded(watched.match(q), this.deadline, undefined);
         return a ?? new Promise<Answer>(() => {});
       },
     };

@@ -18,12 +18,15 @@ import { realismOrder, whyUnreal } from "./realism.ts";
 import type { ReducedFailure } from "./reducedFailure.ts";
 import { reduceFailure } from "./reduceFailure.ts";
 import type { TriageContext } from "./triageContext.ts";
+import { unmasked } from "./unmask.ts";
 
 interface Reduced {
   readonly group: FailureGroup;
   readonly result: ReducedFailure;
   /** The group's place in the diagnosis and the example's in the group: the order merged in. */
   readonly at: readonly [number, number];
+  /** Another cause found in an example already counted (unmask.ts): it counts once, outside the group's shares. */
+  readonly extra?: boolean;
 }
 
 /** Reductions in flight at once: each waits on the implementation, one call at a time. */
@@ -70,11 +73,38 @@ export async function diagnose(
       if (performance.now() < deadline) await reduceOne(g, round);
     });
   }
+  // A cause whose trigger can be taken out of its raw examples may hide another bug (unmask.ts).
+  if (reduce) await unmaskAll(ctx, reduced, examples, deadline);
   // Merged in the groups' and examples' order, not the order the reductions ended in (which moves
   // with the machine's load): the example a cause shows and its count's shares follow from it.
   reduced.sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1]);
   return byImpact(merge(reduced, (a, b) => realismOrder(ctx, a, b), mixed));
 }
+
+/**
+ * Each reduced example whose cause has a trigger, asked again without it (unmask.ts). Another cause
+ * found there takes the example's place when the example never held the trigger; else it joins the
+ * group's examples, after them, counted once: the example diverges for both causes.
+ */
+async function unmaskAll(
+  ctx: TriageContext,
+  reduced: Reduced[],
+  examples: ReadonlyMap<FailureGroup, readonly Failure[]>,
+  deadline: number,
+): Promise<void> {
+  const found: Reduced[] = [];
+  await inParallel([...reduced], width, async (r) => {
+    const f = examples.get(r.group)?.[r.at[1]];
+    const again = f === undefined ? undefined : await unmasked(ctx, f, r.result, deadline);
+    if (again === undefined) return;
+    if (again.alone) reduced[reduced.indexOf(r)] = { ...r, result: again.result };
+    else found.push({ group: r.group, result: again.result, at: [r.at[0], unmaskedAt + r.at[1]], extra: true });
+  });
+  reduced.push(...found);
+}
+
+/** Where an unmasked example stands in its group: after every example the group kept. */
+const unmaskedAt = 100;
 
 /** A tenth of the time left, and at least a second, before the run's deadline. */
 function mixDeadline(deadline: number): number {
@@ -110,12 +140,12 @@ function merge(
   mix: MixResult | undefined,
 ): Bucket[] {
   const byKey = new Map<string, Accumulator>();
-  const perGroup = new Map<FailureGroup, ReducedFailure[]>();
-  for (const r of reduced) perGroup.set(r.group, [...(perGroup.get(r.group) ?? []), r.result]);
-  for (const [group, results] of perGroup) {
+  const perGroup = new Map<FailureGroup, Reduced[]>();
+  for (const r of reduced) perGroup.set(r.group, [...(perGroup.get(r.group) ?? []), r]);
+  for (const [group, rs] of perGroup) {
     // A group's count is shared among the keys its reduced examples landed in, in proportion.
-    const shares = share(group.count, results.length);
-    results.forEach((result, i) => {
+    const shares = share(group.count, rs.filter((r) => !r.extra).length);
+    rs.forEach(({ result, extra }, i) => {
       const key = result.diagnosis.key;
       let acc = byKey.get(key);
       if (acc === undefined) {
@@ -131,7 +161,7 @@ function merge(
         };
         byKey.set(key, acc);
       } else if (better(result, acc.first) < 0) acc.first = result;
-      const n = shares[i] ?? 0;
+      const n = extra ? 1 : (shares[i] ?? 0);
       acc.count += n;
       acc.phases[group.phase] += n;
       for (const m of group.minors) acc.minors.add(m);

@@ -9,6 +9,7 @@ import type { Outcome } from "../../oracles/contract/outcome.ts";
 import type { Query } from "../../oracles/contract/query.ts";
 import { toCaseFile } from "../../reports/caseFile.ts";
 import type { Example } from "../../reports/runReport.ts";
+import type { Move } from "../shrink/move.ts";
 import type { Reduction } from "../shrink/normaliseQuery.ts";
 import { normaliseQuery } from "../shrink/normaliseQuery.ts";
 import { diagnosisOf, sourceOf, titleOf } from "./bucketKey.ts";
@@ -64,31 +65,51 @@ function divergentSide(ctx: TriageContext, f: Failure): { query: Query; outcome:
   return undefined;
 }
 
-/** The divergence's reduction, or why there is none. */
-function reductionOf(
+/**
+ * The divergence's reduction, or why there is none. `seen`: what is asked of each case the reducer
+ * makes (unmask.ts keeps another bug's trigger out of it, kube-apiserver deciding alike); the
+ * minimal case is the one seen.
+ */
+async function reductionOf(
   ctx: TriageContext,
   f: Failure,
   deadline: number,
   words: string | undefined,
   off: string | undefined,
-): Promise<Reduction> | Reduction {
+  seen?: (q: Query) => Query,
+): Promise<Reduction> {
   if (f.actual.answer === "broken" || off !== undefined) {
     const why = off ?? "an implementation that crashed, hung or broke the protocol is not asked the same again";
     return { status: "unreduced", query: f.query, calls: 0, moves: [], why };
   }
-  const allowed = (q: Query) => ctx.allows(q);
-  const reproducible = reproducibleBy(ctx);
-  return normaliseQuery(f.query, stillDiverges(ctx, f, words), { maxCalls, deadline, allowed, reproducible });
+  const diverges = stillDiverges(ctx, f, words);
+  const real = reproducibleBy(ctx);
+  if (seen === undefined)
+    return normaliseQuery(f.query, diverges, { maxCalls, deadline, allowed: (q) => ctx.allows(q), reproducible: real });
+  const allowed = (q: Query) => ctx.allows(seen(q));
+  const reproducible = (q: Query) => real(seen(q));
+  // A move that changes nothing of what is asked (drops what `seen` puts back) simplifies nothing.
+  let asked = JSON.stringify(seen(f.query));
+  const stillFails = async (q: Query, move: Move) => {
+    const s = seen(q);
+    if (JSON.stringify(s) === asked || !(await diverges(s, move))) return false;
+    asked = JSON.stringify(s);
+    return true;
+  };
+  const r = await normaliseQuery(f.query, stillFails, { maxCalls, deadline, allowed, reproducible });
+  return { ...r, query: seen(r.query) };
 }
 
-async function reduceDivergence(
+/** A divergence reduced and keyed; `seen` as reductionOf's. */
+export async function reduceDivergence(
   ctx: TriageContext,
   f: Failure,
   deadline: number,
   off: string | undefined,
+  seen?: (q: Query) => Query,
 ): Promise<ReducedFailure> {
   const words = missingWords(ctx, f);
-  const reduction = await reductionOf(ctx, f, deadline, words, off);
+  const reduction = await reductionOf(ctx, f, deadline, words, off, seen);
   const reduced = reduction.query;
   const reducedActual: Answer = reduction.calls === 0 ? f.actual : await ctx.matcher.match(reduced);
   const finding = await firstFinding(ctx, {

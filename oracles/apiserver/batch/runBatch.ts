@@ -10,11 +10,14 @@ import { cleanUp } from "../controlPlane/leftovers.ts";
 import { pool } from "../controlPlane/pool.ts";
 import { grantBinding, rbacPath } from "../controlPlane/rbacGrant.ts";
 import type { SetupClient } from "../controlPlane/setupClient.ts";
+import type { ReceiverRecord } from "../controlPlane/webhookReceiver.ts";
 import { awaitParamKinds } from "../probe/awaitParamKinds.ts";
 import { awaitSentinel } from "../probe/awaitSentinel.ts";
+import type { MutatingPolicyVersion } from "../probe/names.ts";
 import { batchLabel } from "../probe/names.ts";
 import { paramKindsOf, paramSentinel } from "../probe/paramSentinel.ts";
 import { answerAsCase } from "../probe/readOutcome.ts";
+import { receiverFailure } from "../probe/receiverFailures.ts";
 import { sendProbe } from "../probe/sendProbe.ts";
 import { sentinelManifests } from "../probe/sentinelManifests.ts";
 import type { CustomResource } from "../request/customResources.ts";
@@ -66,7 +69,9 @@ export interface BatchRun {
   readonly runId: string;
   readonly minor: Minor;
   readonly subjects: readonly SubjectKind[];
-  readonly receiver: WebhookEndpoint;
+  /** The version MutatingAdmissionPolicy is served at (v1 where it is not served: none is asked then). */
+  readonly mutatingVersion: MutatingPolicyVersion;
+  readonly receiver: WebhookEndpoint & ReceiverRecord;
   readonly stats: BatchStats;
   readonly log: (line: string) => void;
   readonly sentinelTimeoutMs: number;
@@ -106,7 +111,9 @@ export async function runBatch(
     await timed(s, "realise", () => realise(run, work, made));
     const probes = work.filter((w) => w.state === "probe");
     if (probes.length > 0) await timed(s, "sentinel", () => raiseSentinel(run, batch, probes));
+    const dropped = run.receiver.dropped();
     await timed(s, "probes", () => pool(probes, 16, (w) => sendProbe(run.http, w)));
+    for (const w of probes) w.answer = receiverFailure(w, run.receiver, run.receiver.dropped() > dropped) ?? w.answer;
     answer(run, items, work);
   } finally {
     const cleanup = timed(run.stats, "cleanup", () =>
@@ -114,6 +121,7 @@ export async function runBatch(
         run.http,
         `${batchLabel}=${run.runId}-${batch}`,
         made.map((m) => m.path),
+        run.mutatingVersion,
       ),
     ).catch((e: Error) => run.log(`cleanup of batch ${batch}: ${e.message}`));
     run.cleanups.add(cleanup);
@@ -147,7 +155,7 @@ function customParamKindsOf(work: readonly Work[]): ParamKind[] {
 
 /** Namespaces, their default ServiceAccounts and the stored objects; probe policies and bindings. */
 function realise(run: BatchRun, work: readonly Work[], made: Array<{ path: string }>): Promise<unknown> {
-  const probe = (w: Work) => createProbe(run.http, run.receiver, w);
+  const probe = (w: Work) => createProbe(run.http, run.receiver, w, run.mutatingVersion);
   return Promise.all([
     // A params probe's stored objects carry its label: they are stored before the probe exists.
     pool(work, 16, async (w) => {
@@ -181,6 +189,7 @@ async function raiseSentinel(run: BatchRun, batch: string, probes: readonly Work
     new Set(probes.map((w) => w.query.subject.kind)),
     paramKinds.length > 0 ? paramSentinel(p, s.user, paramKinds) : undefined,
     run.sentinelTimeoutMs,
+    run.mutatingVersion,
   );
 }
 

@@ -2,7 +2,14 @@
 // leftovers of runs that ended without cleaning up (a crash, SIGKILL). Everything a run creates
 // carries its run label; a run counts as ended once its lease (runLease.ts) is missing or expired.
 
-import { admissionPath, probeResources, runLabel } from "../probe/names.ts";
+import type { MutatingPolicyVersion } from "../probe/names.ts";
+import {
+  admissionCollection,
+  isMutatingPolicyResource,
+  mutatingPolicyVersions,
+  probeResources,
+  runLabel,
+} from "../probe/names.ts";
 import { crdCollection } from "../request/customResources.ts";
 import type { KubeHttp, Reply } from "./kubeHttp.ts";
 import { ok, statusMessage } from "./kubeHttp.ts";
@@ -10,10 +17,15 @@ import { pool } from "./pool.ts";
 import { rbacPath } from "./rbacGrant.ts";
 import { leaseCollection, liveRuns } from "./runLease.ts";
 
-export async function cleanUp(http: KubeHttp, selector: string, clusterObjects: readonly string[]): Promise<void> {
+export async function cleanUp(
+  http: KubeHttp,
+  selector: string,
+  clusterObjects: readonly string[],
+  mutating: MutatingPolicyVersion,
+): Promise<void> {
   await Promise.all([
     ...probeResources.map((what) =>
-      http.call("DELETE", `${admissionPath}/${what}`, { query: { labelSelector: selector } }),
+      http.call("DELETE", admissionCollection(what, mutating), { query: { labelSelector: selector } }),
     ),
     http.call("DELETE", `${rbacPath}/clusterrolebindings`, { query: { labelSelector: selector } }),
   ]);
@@ -33,9 +45,18 @@ interface Listed {
   };
 }
 
-/** Where a run's labelled objects live, in the order they are removed: bindings first, the lease last. */
+/**
+ * Where a run's labelled objects live, in the order they are removed: bindings first, the lease last.
+ * Mutating policies at every version they may be served at (a version not served lists nothing), so
+ * that a run at a minor before their GA leaves none behind.
+ */
 const collections: ReadonlyArray<{ readonly what: string; readonly path: string }> = [
-  ...probeResources.map((what) => ({ what, path: `${admissionPath}/${what}` })),
+  ...probeResources.flatMap((what) =>
+    (isMutatingPolicyResource(what) ? mutatingPolicyVersions : (["v1"] as const)).map((v) => ({
+      what,
+      path: admissionCollection(what, v),
+    })),
+  ),
   { what: "clusterrolebindings", path: `${rbacPath}/clusterrolebindings` },
   { what: "clusterroles", path: `${rbacPath}/clusterroles` },
   { what: "customresourcedefinitions", path: crdCollection },
@@ -124,5 +145,6 @@ export async function leftovers(http: KubeHttp, runId: string): Promise<string[]
   const out: string[] = [];
   for (const c of collections)
     for (const i of await list(http, c.path, `${runLabel}=${runId}`)) out.push(`${c.what}/${i.metadata.name}`);
-  return out;
+  // A mutating policy served at two versions is listed at both.
+  return [...new Set(out)];
 }

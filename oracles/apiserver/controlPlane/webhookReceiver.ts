@@ -6,10 +6,12 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Server } from "node:https";
 import { createServer } from "node:https";
 import { isIP } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Duplex } from "node:stream";
 
 export interface WebhookReceiverOptions {
   /** The address the API server reaches the receiver at (default 127.0.0.1; on kind: the kind network's gateway). */
@@ -17,9 +19,21 @@ export interface WebhookReceiverOptions {
   /** The address to listen on (default: host). */
   readonly listen?: string;
   readonly port?: number;
+  /** Tests only: a review it picks gets its connection reset instead of an answer (a failure like any other). */
+  readonly fault?: (review: Review) => boolean;
 }
 
-export interface WebhookReceiver {
+/** What the receiver knows of its own failures, so that a server's verdict that is only its failure to call it is never taken. */
+export interface ReceiverRecord {
+  /** Reviews that arrived for the tag, answered or not. */
+  readonly reviewed: (tag: string) => number;
+  /** Whether a review for the tag arrived and was not answered (its connection closed first, or it was refused). */
+  readonly failed: (tag: string) => boolean;
+  /** Connections that failed before any tag could be read (a TLS handshake, a request cut off in its headers). */
+  readonly dropped: () => number;
+}
+
+export interface WebhookReceiver extends ReceiverRecord {
   /** The clientConfig.url for a probe tagged `tag`. */
   readonly url: (tag: string) => string;
   /** The receiver's CA, base64 PEM, for clientConfig.caBundle. */
@@ -29,9 +43,10 @@ export interface WebhookReceiver {
   readonly close: () => Promise<void>;
 }
 
-interface Review {
+export interface Review {
   readonly request?: {
     readonly uid?: string;
+    readonly object?: { metadata?: { labels?: Record<string, string> } };
     readonly resource?: { group?: string; version?: string; resource?: string };
     readonly kind?: { group?: string; version?: string; kind?: string };
   };
@@ -50,8 +65,11 @@ export async function startWebhookReceiver(o: WebhookReceiverOptions = {}): Prom
   const host = o.host ?? "127.0.0.1";
   const tls = certificates(host);
   let calls = 0;
+  const record = new OwnFailures();
   const server = createServer({ key: tls.key, cert: tls.cert }, (req: IncomingMessage, res: ServerResponse) => {
     const tag = /^\/mc\/([^/?]+)/.exec(req.url ?? "")?.[1] ?? "";
+    const known = tagPattern.test(tag);
+    if (known) record.arrived(tag, res);
     const chunks: Buffer[] = [];
     req.on("data", (d: Buffer) => chunks.push(d));
     req.on("end", () => {
@@ -62,8 +80,12 @@ export async function startWebhookReceiver(o: WebhookReceiverOptions = {}): Prom
         res.writeHead(400).end("not JSON");
         return;
       }
-      if (req.method !== "POST" || !tagPattern.test(tag) || typeof review.request?.uid !== "string") {
+      if (req.method !== "POST" || !known || typeof review.request?.uid !== "string") {
         res.writeHead(400).end("not an AdmissionReview for a matchconform probe");
+        return;
+      }
+      if (o.fault?.(review)) {
+        req.socket.destroy();
         return;
       }
       calls++;
@@ -76,6 +98,7 @@ export async function startWebhookReceiver(o: WebhookReceiverOptions = {}): Prom
       res.end(body);
     });
   });
+  record.watch(server);
   // The server's webhook client keeps idle connections 90 s (Go's IdleConnTimeout); closing them
   // sooner (Node's default is 5 s) races a request written onto a closing connection, which a
   // loaded server then reports as "broken pipe" and fails the request under failurePolicy Fail.
@@ -91,12 +114,51 @@ export async function startWebhookReceiver(o: WebhookReceiverOptions = {}): Prom
     url: (tag) => `https://${hostInUrl}:${port}/mc/${tag}`,
     caBundle: Buffer.from(tls.ca).toString("base64"),
     calls: () => calls,
+    reviewed: (tag) => record.reviewed(tag),
+    failed: (tag) => record.failed(tag),
+    dropped: () => record.dropped,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** The receiver's own failures, as it sees them. */
+class OwnFailures {
+  private readonly counts = new Map<string, number>();
+  private readonly failures = new Set<string>();
+  dropped = 0;
+
+  /** A review for `tag` arrived; it failed unless its answer was written whole (a 400 is a failure too). */
+  arrived(tag: string, res: ServerResponse): void {
+    this.counts.set(tag, (this.counts.get(tag) ?? 0) + 1);
+    res.on("close", () => {
+      if (!res.writableFinished || res.statusCode !== 200) this.failures.add(tag);
+    });
+  }
+
+  /**
+   * Connection errors no review is known for: a failed TLS handshake, a request cut off before its
+   * headers ended. A reset of an idle kept-alive connection loses nothing (its reviews were answered,
+   * one in flight fails through `arrived`), so it does not count.
+   */
+  watch(server: Server): void {
+    server.on("tlsClientError", () => this.dropped++);
+    server.on("clientError", (e: NodeJS.ErrnoException, socket: Duplex) => {
+      if (e.code !== "ECONNRESET" && e.code !== "EPIPE") this.dropped++;
+      socket.destroy();
+    });
+  }
+
+  reviewed(tag: string): number {
+    return this.counts.get(tag) ?? 0;
+  }
+
+  failed(tag: string): boolean {
+    return this.failures.has(tag);
+  }
 }
 
 /** A CA and a serving certificate for `host` (an IP address or a DNS name), valid for two days. */

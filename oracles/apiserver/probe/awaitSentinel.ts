@@ -5,8 +5,8 @@ import type { KubeHttp } from "../controlPlane/kubeHttp.ts";
 import { must } from "../controlPlane/kubeHttp.ts";
 import { sleep } from "../controlPlane/sleep.ts";
 import type { WebhookEndpoint } from "../subject/webhookProbe.ts";
-import type { ProbeNames } from "./names.ts";
-import { admissionPath, webhookResource } from "./names.ts";
+import type { MutatingPolicyVersion, ProbeNames } from "./names.ts";
+import { admissionCollection, atServedVersion, webhookResource } from "./names.ts";
 import type { ParamSentinel } from "./paramSentinel.ts";
 import { parseMutatingProbe } from "./probeMarks.ts";
 import type { Sentinel } from "./sentinelManifests.ts";
@@ -23,9 +23,10 @@ export async function awaitSentinel(
   kinds: ReadonlySet<SubjectKind>,
   params: ParamSentinel | undefined,
   timeoutMs: number,
+  mutatingVersion: MutatingPolicyVersion,
 ): Promise<number> {
   const s = sentinelManifests(p, receiver);
-  const markers = await createSentinel(http, s, kinds, params);
+  const markers = await createSentinel(http, s, kinds, params, mutatingVersion);
   const mutating = kinds.has("MutatingAdmissionPolicy");
   const started = performance.now();
   const deadline = Date.now() + timeoutMs;
@@ -54,10 +55,14 @@ async function createSentinel(
   s: Sentinel,
   kinds: ReadonlySet<SubjectKind>,
   params: ParamSentinel | undefined,
+  mutating: MutatingPolicyVersion,
 ): Promise<string[]> {
   const markers: string[] = [`'${s.name}'`];
   const create = async (what: string, body: Record<string, unknown>, named: string) =>
-    must(await http.call("POST", `${admissionPath}/${what}`, { body }), named);
+    must(
+      await http.call("POST", admissionCollection(what, mutating), { body: atServedVersion(what, body, mutating) }),
+      named,
+    );
   if (params !== undefined) {
     must(await http.call("POST", "/api/v1/namespaces", { body: params.namespace }), "the param sentinel's namespace");
     for (const k of params.kinds) {

@@ -6,7 +6,8 @@ import { carriesMatchConditions } from "../../contract/features.ts";
 import type { Query } from "../../contract/query.ts";
 import type { KubeHttp } from "../controlPlane/kubeHttp.ts";
 import { ok, statusMessage } from "../controlPlane/kubeHttp.ts";
-import { admissionPath, webhookResource } from "../probe/names.ts";
+import type { MutatingPolicyVersion } from "../probe/names.ts";
+import { admissionCollection, atServedVersion, webhookResource } from "../probe/names.ts";
 import type { Work } from "../work.ts";
 import { skipped } from "../work.ts";
 import { mutatingProbeManifests } from "./mutatingProbe.ts";
@@ -17,13 +18,19 @@ import { webhookManifest } from "./webhookProbe.ts";
 type Objects = ReadonlyArray<readonly [string, Record<string, unknown> | undefined]>;
 
 /** Creates w's probe, or answers w: invalid (the server's 422) or skipped (any other failure). */
-export async function createProbe(http: KubeHttp, receiver: WebhookEndpoint, w: Work): Promise<void> {
-  if (w.state === "invalid?") return createObjects(http, w, probeObjects(w, receiver, true), true);
+export async function createProbe(
+  http: KubeHttp,
+  receiver: WebhookEndpoint,
+  w: Work,
+  mutating: MutatingPolicyVersion,
+): Promise<void> {
+  const create = (verbatim: boolean) => createObjects(http, w, probeObjects(w, receiver, verbatim), verbatim, mutating);
+  if (w.state === "invalid?") return create(true);
   if (carriesMatchConditions(w.query.subject) || w.params !== undefined) {
-    await createObjects(http, w, probeObjects(w, receiver, true), true);
+    await create(true);
     if (w.state !== "probe") return;
   }
-  await createObjects(http, w, probeObjects(w, receiver, false), false);
+  await create(false);
 }
 
 /** The probe's objects, as (resource, body); `verbatim`: with the subject's conditions as stated (for a dry run). */
@@ -54,13 +61,23 @@ export function probeObjects(w: Work, receiver: WebhookEndpoint, verbatim: boole
   ];
 }
 
-async function createObjects(http: KubeHttp, w: Work, objects: Objects, dry: boolean): Promise<void> {
+async function createObjects(
+  http: KubeHttp,
+  w: Work,
+  objects: Objects,
+  dry: boolean,
+  mutating: MutatingPolicyVersion,
+): Promise<void> {
   const subject = w.query.subject;
   const dryRun = dry ? { dryRun: "All" } : undefined;
   for (const [what, made] of objects) {
     if (made === undefined) continue;
-    const body = dryRun && what.endsWith("bindings") ? withSubjectPolicyName(made, subject) : made;
-    const r = await http.call("POST", `${admissionPath}/${what}`, { body, ...(dryRun && { query: dryRun }) });
+    const body = atServedVersion(
+      what,
+      dryRun && what.endsWith("bindings") ? withSubjectPolicyName(made, subject) : made,
+      mutating,
+    );
+    const r = await http.call("POST", admissionCollection(what, mutating), { body, ...(dryRun && { query: dryRun }) });
     if (r.status === 422) {
       w.state = "done";
       w.answer = { answer: "outcome", outcome: { outcome: "invalid", message: statusMessage(r) } };

@@ -102,6 +102,10 @@ for await (const line of lines) {
     case "huge-skips":
       send({ seq: m.seq, skipped: { message: `${m.seq} ${"unsupported ".repeat(4200)}` } });
       continue;
+    case "flip":
+      // Answers by a counter: asked the same query again, it may answer the other way.
+      send({ seq: m.seq, outcome: requests % 2 === 0 ? "match" : "noMatch" });
+      continue;
     case "slow":
       setTimeout(() => send(answer), 30_000).unref();
       continue;

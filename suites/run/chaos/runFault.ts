@@ -29,6 +29,7 @@ export const faults = [
   "fewer-minors",
   "huge-skips",
   "setsid-daemon",
+  "flip",
 ] as const;
 /** Faults of a `--module` implementation (faultyModule.mjs), which runs in a child of the runner. */
 export const moduleFaults = [
