@@ -37,11 +37,16 @@ export function xml(s: string): string {
  * implementation's name was a live link, `![](https://…)` a fetch). Emphasis is left as it reads.
  */
 export function md(s: string): string {
-  return oneLine(s)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/[|[\]]/g, (c) => `\\${c}`);
+  return (
+    oneLine(s)
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/\|/g, "\\|")
+      // A "]" that would close a link's text ("](", "][", "]:"): escaped, no link forms; other brackets
+      // read as written.
+      .replace(/\](?=[([:])/g, "\\]")
+  );
 }
 
 /** A Markdown code span that no backtick in s can close early; pipes escaped for table cells. */
