@@ -5,7 +5,7 @@
 // the generators, ajv or the Kubernetes client, and answer in a fraction of a second.
 
 import { packageVersion } from "../package/packageRoot.ts";
-import { terminal } from "../reports/escape.ts";
+import { oneLine, terminal } from "../reports/escape.ts";
 import { CaseFileError } from "../suites/format/caseFileError.ts";
 import type { CommandSpec, Io } from "./command.ts";
 import { camelCase } from "./command.ts";
@@ -84,17 +84,19 @@ async function reportError(e: unknown, command: CommandSpec | undefined, say: (l
   const err = (line: string) => say(terminal(line));
   // Imported here: matcher.ts brings the model with it.
   const { MatcherStartError } = await import("../oracles/adapters/matcher.ts");
+  // What a case file or a child wrote starts no line of ours: "\n::error::…" in a description would
+  // be a workflow command in a CI log (GitHub trims an indent before it looks).
   if (e instanceof AggregateError && e.errors.every((x) => x instanceof CaseFileError)) {
-    for (const x of e.errors) err(`matchconform: ${(x as Error).message}`);
+    for (const x of e.errors) err(`matchconform: ${oneLine((x as Error).message)}`);
     return 2;
   }
   if (e instanceof MatcherStartError) {
-    err(`matchconform: ${e.message}`);
-    if (e.stderr.length > 0) err(`its last lines of stderr:\n  ${e.stderr.join("\n  ")}`);
+    err(`matchconform: ${oneLine(e.message)}`);
+    if (e.stderr.length > 0) err(`its last lines of stderr:\n  ${e.stderr.map((l) => JSON.stringify(l)).join("\n  ")}`);
     return 2;
   }
   if (e instanceof CaseFileError) {
-    err(`matchconform: ${e.message}`);
+    err(`matchconform: ${oneLine(e.message)}`);
     return 2;
   }
   // One line, the last one printed (the Action's annotation quotes it), with where to read more.

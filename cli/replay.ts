@@ -1,6 +1,7 @@
 // `matchconform replay <files or folders...> [--kubernetes-version 1.37]`
 import { isMinor, supportedMinors } from "../oracles/contract/versions.ts";
 import { defaultCorpus } from "../package/packageRoot.ts";
+import { oneLine } from "../reports/escape.ts";
 import { closingLine, formatFailures, formatNotRun, nothingTested } from "../reports/replayText.ts";
 import { loadEvery } from "../suites/format/loadAll.ts";
 import { notRun, replayWith } from "../suites/replay/replayCases.ts";
@@ -33,7 +34,7 @@ export async function replay(
   // No path: the corpus shipped with matchconform, as `run` has, so that it works in an installed project.
   const paths = options.paths.length > 0 ? replayTargets(withPackageFallback(options.paths, err)) : [defaultCorpus];
   const { cases, problems, skipped } = loadEvery(paths);
-  for (const s of skipped) err(`matchconform: ${s}`);
+  for (const s of skipped) err(`matchconform: ${oneLine(s)}`);
   if (cases.length === 0 && problems.length > 0)
     throw new AggregateError(problems, problems.map((p) => p.message).join("\n"));
   const caseTimeoutMs =
@@ -72,7 +73,7 @@ export async function replay(
     for (const block of formatFailures(results)) out(`${block}\n`);
     for (const block of formatNotRun(left, results)) out(`${block}\n`);
     out(closingLine(results, left));
-    for (const p of problems) err(`matchconform: ${p.message}`);
+    for (const p of problems) err(`matchconform: ${oneLine(p.message)}`);
     const nothing = nothingTested(results, left);
     if (nothing !== undefined) {
       err(`matchconform: ${nothing}`);

@@ -33,7 +33,13 @@ export function caseSummary(q: Query): string[] {
   const r = q.request;
   const gvr = `${r.resource.group || "core"}/${r.resource.version}/${r.resource.resource}${r.subResource ? `/${r.subResource}` : ""}`;
   // A CREATE without a name is a generateName create; a DELETE without one, a deletecollection's item.
-  const unnamed = r.operation === "CREATE" ? "(generateName)" : "(no name)";
+  // Said so: "DELETE …/(no name)" read as a request no cluster sends.
+  const unnamed =
+    r.operation === "CREATE"
+      ? "(generateName)"
+      : r.operation === "DELETE"
+        ? "(no name: a deletecollection)"
+        : "(no name)";
   const where = `${r.namespace ? `${r.namespace}/` : ""}${r.name || unnamed}`;
   const labels = (o: unknown) => (o as { metadata?: { labels?: unknown } } | null | undefined)?.metadata?.labels;
   const shown = (name: string, o: unknown) => {

@@ -100,6 +100,10 @@ function admissionReview(q: Query) {
   };
 }
 
+// Tried by hand on `cluster up`'s server, `kubectl delete -f manifests.yaml` waited for ever.
+const namespaceCleanUp =
+  "`matchconform cluster up` runs kube-apiserver without a controller manager, so there a deleted namespace stays Terminating: add `--wait=false`, and start afresh (`cluster down`, `cluster up`) before another bundle that names the same namespace.";
+
 function readme(b: Bucket, q: Query, expected: Expected, r: Realised): string {
   const req = q.request;
   const what = `${req.operation} ${req.resource.group || "core"}/${req.resource.version}/${req.resource.resource}${req.subResource ? `/${req.subResource}` : ""}${req.name ? ` "${req.name}"` : ""}${req.namespace ? ` in namespace "${req.namespace}"` : ""}`;
@@ -147,6 +151,7 @@ function readme(b: Bucket, q: Query, expected: Expected, r: Realised): string {
     `The server should decide **${md(formatExpected(expected))}**: ${observation(q.subject, expected)}`,
     "",
     `Clean up in the reverse order: \`kubectl delete -f subject.yaml\`${r.objects.length > 0 ? ", `-f manifests.yaml`" : ""}${r.crd ? ", `-f crd.yaml`" : ""}.`,
+    ...(r.objects.length > 0 ? [namespaceCleanUp] : []),
     "",
   ];
   return [...head, ...steps].join("\n");

@@ -33,10 +33,20 @@ export function xml(s: string): string {
 
 /**
  * For Markdown inline text (a heading, a list item, a table cell): one line, no raw HTML element or
- * entity, and no pipe that would end a table cell. Markdown's own emphasis is left as it reads.
+ * entity, no pipe that would end a table cell, and no link or image (`[x](javascript:…)` from an
+ * implementation's name was a live link, `![](https://…)` a fetch). Emphasis is left as it reads.
  */
 export function md(s: string): string {
-  return oneLine(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\|/g, "\\|");
+  return (
+    oneLine(s)
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/\|/g, "\\|")
+      // A "]" that would close a link's text ("](", "][", "]:"): escaped, no link forms; other brackets
+      // read as written.
+      .replace(/\](?=[([:])/g, "\\]")
+  );
 }
 
 /** A Markdown code span that no backtick in s can close early; pipes escaped for table cells. */

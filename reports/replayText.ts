@@ -1,6 +1,6 @@
 // The plain-text report of `matchconform replay`: each failure, then the closing count line.
 import { formatAnswer, formatExpected } from "./answerText.ts";
-import { bounded, terminal } from "./escape.ts";
+import { bounded, oneLine } from "./escape.ts";
 import type { NotRun, TestResult } from "./replayResult.ts";
 import { shownPath } from "./shownPath.ts";
 
@@ -17,8 +17,11 @@ export function formatFailures(results: readonly TestResult[]): string[] {
   return [...groups.values()].map((g) => formatFailure(g.first, g.minors));
 }
 
-/** A case's or an implementation's words on a terminal: no control character, at most a screenful. */
-const said = (s: string) => terminal(bounded(s));
+/**
+ * A case's or an implementation's words on a terminal: no control character, at most a screenful,
+ * one line (a "\n::error::…" in a description would be a workflow command in a CI log).
+ */
+const said = (s: string) => oneLine(bounded(s));
 
 function formatFailure(r: TestResult, minors: readonly string[]): string {
   return [

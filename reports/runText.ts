@@ -6,7 +6,7 @@ import { neverChecked } from "./bucketText.ts";
 import type { Cause } from "./causeModel.ts";
 import type { Painter, Style } from "./colour.ts";
 import { plain } from "./colour.ts";
-import { terminal } from "./escape.ts";
+import { oneLine } from "./escape.ts";
 import { profileRows } from "./profile.ts";
 import type { ReportModel } from "./reportModel.ts";
 import { reportModel } from "./reportModel.ts";
@@ -50,8 +50,10 @@ export function summary(r: RunReport, reportDir?: string, paint: Painter = plain
   lines.push(...skipsText(m), ...profileText(r), "");
   push(failed > 0 ? "fail" : "pass", `${passed} passed, ${failed} failed`);
   for (const note of m.notes) lines.push(note.text, ...(note.lines ?? []).map((l) => `    ${JSON.stringify(l)}`));
-  // What the implementation said must not drive the terminal: no escape sequence gets through.
-  return lines.map((l, i) => paintLine(paint, styles.get(i), terminal(l))).join("\n");
+  // What the implementation said must not drive the terminal: no escape sequence gets through. Nor
+  // may it start a line: its own "\n::error::…" was a workflow command in a CI log (GitHub trims
+  // the indent before it looks) and "\n# …" a heading of its own.
+  return lines.map((l, i) => paintLine(paint, styles.get(i), oneLine(l))).join("\n");
 }
 
 const verdictStyle: Record<ReportModel["verdict"]["kind"], Style> = {

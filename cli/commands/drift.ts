@@ -31,16 +31,16 @@ export const driftCommand = defineCommand({
   name: "drift",
   summary: "what kube-apiserver decided differently at two minors, from two verify --record folders",
   usage: "<recorded version folder> <recorded version folder> [--output <file>]",
-  description: `Compares two folders verify --record wrote (suites/recorded/v1.34.4 and
-suites/recorded/v1.37.2, say) query by query: a recorded case's file and description (its query's
-hash) are the same at every minor. Prints, as Markdown, the verdicts that changed and the queries
+  description: `Compares two folders verify --record <dir> wrote (<dir>/v1.34.4 and <dir>/v1.37.2, say;
+a clone of matchconform holds two in suites/recorded, the installed package none) query by query: a
+recorded case's file and description (its query's hash) are the same at every minor. Prints, as Markdown, the verdicts that changed and the queries
 only one minor recorded, grouped by subject kind and by the upstream change between the minors that
 explains them (or "unexplained"); for a changed verdict, whether the reference model decides each
 side as the server did.`,
   positionals: { complete: "dir" },
   options,
   examples: [
-    "matchconform drift suites/recorded/v1.34.4 suites/recorded/v1.37.2",
+    "matchconform drift suites/recorded/v1.34.4 suites/recorded/v1.37.2   # in a clone of matchconform",
     "matchconform drift recorded/v1.36.4 recorded/v1.37.2 --output drift.md --max-rows 0",
   ],
   exitCodes: [
