@@ -150,6 +150,13 @@ const rows: readonly Row[] = [
     title: /^takes an omitted matchPolicy as Exact: /,
   },
   {
+    // A case file's `matchPolicy: null` (suites/cases/nulls.yaml) is omitted to kube-apiserver too.
+    behaviour: "takes an omitted matchPolicy as Exact",
+    matcher: simple("omitted-matchpolicy-exact"),
+    query: query(matchResources({ matchPolicy: null as unknown as string, resourceRules: [eventsRule] }), coreEvent),
+    title: /^takes an omitted matchPolicy as Exact: /,
+  },
+  {
     behaviour: "does not evaluate matchConditions",
     matcher: offline("conditions-never-evaluated"),
     query: query(webhookOnPods('object.metadata.name.startsWith("x")'), pod("web")),

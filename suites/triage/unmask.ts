@@ -14,7 +14,7 @@ import type { Failure } from "./failureLog.ts";
 import type { ReducedFailure } from "./reducedFailure.ts";
 import { reduceDivergence } from "./reduceFailure.ts";
 import { behaviours } from "./rules/ignoresEquivalent.ts";
-import { mapMatching } from "./rules/rewrite.ts";
+import { mapMatching, omitted } from "./rules/rewrite.ts";
 import type { TriageContext } from "./triageContext.ts";
 
 /** A cause's trigger, and the case without it, which kube-apiserver decides as the case itself. */
@@ -29,7 +29,7 @@ export interface Trigger {
 function matchPolicySaid(q: Query): Query | undefined {
   let changed = false;
   const subject = mapMatching(q.subject, (m) => {
-    if (m.matchPolicy !== undefined) return m;
+    if (!omitted(m.matchPolicy)) return m;
     changed = true;
     return { ...m, matchPolicy: "Equivalent" };
   });

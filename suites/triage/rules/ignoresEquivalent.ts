@@ -8,7 +8,7 @@ import type { Behaviour } from "../diagnosis.ts";
 import type { TriageContext } from "../triageContext.ts";
 import type { Probe } from "./counterfactual.ts";
 import { agreesOn, probeRule } from "./counterfactual.ts";
-import { mapMatching } from "./rewrite.ts";
+import { mapMatching, omitted } from "./rewrite.ts";
 
 /** The case with each matchPolicy `from` selects set to `to`; undefined when none is. */
 function withMatchPolicy(q: Query, from: (p: string | undefined) => boolean, to: string): Query | undefined {
@@ -50,7 +50,7 @@ export const behaviours = {
 async function behaviour(ctx: TriageContext, q: Query): Promise<Behaviour> {
   if (ctx.model(q, false).clauses.includes("matchResources.excludeWins")) return behaviours.excludeExact();
   // Said explicitly, Equivalent is honoured: only the omitted matchPolicy is taken as Exact.
-  const explicit = withMatchPolicy(q, (p) => p === undefined, "Equivalent");
+  const explicit = withMatchPolicy(q, omitted, "Equivalent");
   if (explicit !== undefined && (await agreesOn(ctx, explicit))) return behaviours.omittedIsExact();
   return behaviours.ignoresEquivalent(q);
 }
@@ -62,7 +62,7 @@ export const ignoresEquivalent: Probe = {
   change: (q, ctx) =>
     ctx.model(q, false).outcome.outcome === "error"
       ? undefined
-      : withMatchPolicy(q, (p) => p === undefined || p === "Equivalent", "Exact"),
+      : withMatchPolicy(q, (p) => omitted(p) || p === "Equivalent", "Exact"),
   asIf: true,
   behaviour,
 };

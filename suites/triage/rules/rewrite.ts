@@ -157,3 +157,9 @@ export function mapRules(s: Subject, f: (r: NamedRuleWithOperations) => NamedRul
     ...(m.excludeResourceRules && { excludeResourceRules: m.excludeResourceRules.map(f) }),
   }));
 }
+
+/**
+ * A field left out: a case file may say `null` (suites/cases/nulls.yaml), which kube-apiserver's
+ * decoding takes as omitted and defaults the same way.
+ */
+export const omitted = (value: unknown): boolean => value === undefined || value === null;
