@@ -713,6 +713,21 @@ function simpleMatcherRows(): Row[] {
       title: /^fails the request on a namespaceSelector's lookup error before the rules decide: /,
     },
     {
+      // Seed 5 of four switches kept a clause key here: the rules match, the objectSelector misses
+      // first (matching.go Matches), and kube-apiserver drops the lookup error of "" with it.
+      behaviour: "fails the request on a namespaceSelector's error the objectSelector drops",
+      matcher: simple("selector-error-always"),
+      query: query(
+        matchResources({
+          namespaceSelector: { matchLabels: { team: "a" } },
+          objectSelector: { matchLabels: { team: "db" } },
+          resourceRules: [rule([""], ["v1"], ["namespaces"])],
+        }),
+        { ...namespaceRequest("DELETE", ""), namespace: "", oldObject: null },
+      ),
+      title: /^fails the request on a namespaceSelector's lookup error before the rules decide: /,
+    },
+    {
       // Seed 3 named this 'takes resourceNames "*" as a wildcard': without resourceNames the rules
       // match and kube-apiserver fails the request too. With another name for "*" it answers alike.
       behaviour: 'fails on a missing namespace the rules drop, under resourceNames "*" (not "*" as a wildcard)',

@@ -18,7 +18,7 @@ export const missingNamespaceBehaviours = {
   looksUpEarly: {
     name: "looks up a missing namespace kube-apiserver does not ask for",
     title:
-      'fails the request on a namespaceSelector\'s lookup error before the rules decide: the implementation returns the error of looking the namespace up (a namespace that does not exist, "" for a request without namespace) for a request the rules do not match or an exclude matches; kube-apiserver drops that error then, and returns it only for a request the rules match',
+      'fails the request on a namespaceSelector\'s lookup error before the rules decide: the implementation returns the error of looking the namespace up (a namespace that does not exist, "" for a request without namespace) for a request the objectSelector or the rules do not match, or an exclude matches; kube-apiserver drops that error then, and returns it only for a request its selectors and rules match',
     source: selectorSource,
   },
   skipsPolicyLookup: {

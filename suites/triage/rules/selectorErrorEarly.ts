@@ -1,6 +1,6 @@
 // "Fails the request on a namespaceSelector's error before the rules decide": where kube-apiserver's
 // namespace lookup failed (a namespace not found, or "" looked up for a request without namespace on
-// a resource named namespaces) but the rules did not match or an exclude did, so that it dropped the
+// a resource named namespaces) but the objectSelector or the rules did not match, or an exclude did, so that it dropped the
 // error, the divergence disappears when the namespaceSelector is {} (nothing looked up) and
 // kube-apiserver decides alike. The namespace that exists (missingNamespace.ts) names the same
 // behaviour where it can be made to exist; this probe also where it cannot.
@@ -17,6 +17,11 @@ const dropped: readonly ClauseName[] = [
   "matchResources.selectorErrorDroppedByExclude",
   "webhook.selectorErrorSwallowedByRules",
 ];
+
+/** The namespace lookup failed, and the objectSelector's miss ended the match before the error surfaced. */
+const droppedByObjectSelector = (taken: readonly ClauseName[]) =>
+  taken.some((c) => c === "namespaceSelector.emptyNamespaceLookup" || c === "namespaceSelector.namespaceNotFound") &&
+  taken.some((c) => c === "matchResources.objectSelectorNoMatch" || c === "webhook.objectSelectorNoMatch");
 
 /** The subject with every namespaceSelector {} (the one of a policy, its binding, a webhook). */
 function withoutNamespaceSelector(s: Subject): Subject {
@@ -43,7 +48,8 @@ export const selectorErrorEarly: Probe = {
   name: "selectorErrorEarly",
   change(q: Query, ctx) {
     const model = ctx.model(q, false);
-    if (model.outcome.outcome === "error" || !model.clauses.some((c) => dropped.includes(c))) return undefined;
+    if (model.outcome.outcome === "error") return undefined;
+    if (!model.clauses.some((c) => dropped.includes(c)) && !droppedByObjectSelector(model.clauses)) return undefined;
     return { ...q, subject: withoutNamespaceSelector(q.subject) };
   },
   async confirm(ctx, q) {
