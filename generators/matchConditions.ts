@@ -1,7 +1,7 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { AdmissionRequest, MatchCondition } from "../oracles/contract/kube.ts";
-import { celCondition, invalidCondition } from "./celGrammar.ts";
-import { cached } from "./draw.ts";
+import { drawCelCondition, invalidConditions } from "./celGrammar.ts";
+import { arrayOf, drawn, pick, weighted } from "./draw.ts";
 
 /**
  * One to three matchConditions over what the request carries (the grammar: celGrammar.ts), so
@@ -20,50 +20,30 @@ export function matchConditions(
   constraints: MatchConditionsConstraints = {},
 ): fc.Arbitrary<MatchCondition[]> {
   const invalidWeight = Math.round((constraints.invalidRate ?? 0.05) * 100);
-  const expression = fc.oneof(
-    { arbitrary: celCondition(request), weight: 100 - invalidWeight },
-    { arbitrary: invalidCondition, weight: invalidWeight },
-  );
-  const list = fc
-    .array(expression, { minLength: 1, maxLength: 3 })
-    .map((expressions) => expressions.map((e, i) => ({ name: `condition-${i}`, expression: e })));
-  if (invalidWeight <= 0) return list;
-  // Now and then the list itself is what validation rejects (validateMatchConditions).
-  return fc
-    .tuple(
-      list,
-      fc.oneof(
-        { arbitrary: fc.constant(undefined), weight: 100 - invalidWeight },
-        { arbitrary: fc.constantFrom(...listDefects), weight: invalidWeight },
-      ),
-    )
-    .map(([conditions, defect]) => (defect === undefined ? conditions : defect(conditions)));
+  return drawn((rng, bias) => drawMatchConditions(rng, bias, request, invalidWeight));
 }
 
 /**
- * matchConditions(request), built once for the request fields the grammar reads: building the
- * grammar's arbitraries cost more than drawing from them.
+ * matchConditions(request), drawn in plain code (what fast-check's array, oneofs and tuple asked
+ * the source, in their order): each expression from the grammar or, at `invalidWeight` in 100,
+ * one that does not compile; then, for an invalid weight above 0, whether the list is one
+ * validation rejects.
  */
-export function conditionsFor(request: AdmissionRequest, invalidAllowed: boolean): fc.Arbitrary<MatchCondition[]> {
-  const u = request.userInfo;
-  const r = request.resource;
-  const key = [
-    invalidAllowed,
-    request.operation,
-    request.name,
-    request.namespace,
-    request.subResource,
-    r.group,
-    r.resource,
-    request.kind.kind,
-    request.kind.version,
-    u?.username,
-    u?.uid,
-  ];
-  return built(JSON.stringify(key), () => matchConditions(request, { invalidRate: invalidAllowed ? 0.05 : 0 }));
+export function drawMatchConditions(
+  rng: fc.Random,
+  bias: number | undefined,
+  request: AdmissionRequest,
+  invalidWeight: number,
+): MatchCondition[] {
+  const weights = [100 - invalidWeight, invalidWeight];
+  const expressions = arrayOf(rng, bias, { minLength: 1, maxLength: 3 }, (r, b) =>
+    weighted(r, weights) === 0 ? drawCelCondition(r, b, request) : pick(r, invalidConditions),
+  );
+  const conditions = expressions.map((e, i) => ({ name: `condition-${i}`, expression: e }));
+  if (invalidWeight <= 0) return conditions;
+  // Now and then the list itself is what validation rejects (validateMatchConditions).
+  return weighted(rng, [100 - invalidWeight, invalidWeight]) === 0 ? conditions : pick(rng, listDefects)(conditions);
 }
-
-const built = cached<string, fc.Arbitrary<MatchCondition[]>>();
 
 type ListDefect = (conditions: MatchCondition[]) => MatchCondition[];
 

@@ -18,7 +18,7 @@ import type { Draw } from "./draw.ts";
 import { drawn as fromDraw, pick, recordOf, take, weighted } from "./draw.ts";
 import { invalidSubject } from "./invalidSubject.ts";
 import { manifestNulls } from "./manifestNulls.ts";
-import { conditionsFor } from "./matchConditions.ts";
+import { drawMatchConditions } from "./matchConditions.ts";
 import { drawMatchResources } from "./matchResources.ts";
 import { drawParams } from "./params.ts";
 import { drawPolicyWithBinding } from "./policyWithBinding.ts";
@@ -184,7 +184,7 @@ function withMatchConditions(
 ): Scenario {
   const s = sc.subject;
   if (s.kind === "MatchResources") return sc;
-  const conditions = take(conditionsFor(sc.request, invalidAllowed), rng, bias);
+  const conditions = drawMatchConditions(rng, bias, sc.request, invalidAllowed ? 5 : 0);
   const user = take(users, rng, bias);
   recordOf(rng, {}); // the conditions and the user were drawn as one record
   const request = user === undefined ? sc.request : { ...sc.request, userInfo: user };
