@@ -107,32 +107,40 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
   const unreal = constraints.unrealInputs === true;
   const swarms = swarm(swarmInScope(constraints.swarm, caps));
   const realms = realm();
-  const one: Draw<Scenario> = (rng, bias) => {
-    const [kind, ms] = pick(rng, served);
-    const minor = pick(rng, ms);
-    const s = take(swarms, rng, bias);
-    recordOf(rng, {}); // the kind, minor and swarm were drawn as one record
-    const r = s.focus === "realistic" ? take(realms, rng, bias) : undefined;
-    const request = drawAdmissionRequest(rng, bias, inScope(requestFocus(s, r)));
-    const unknownKindRate = unreal ? (s.focus === "equivalents" ? 0.5 : 0.15) : 0;
-    const c = drawCluster(rng, bias, request, {
-      unknownKindRate,
-      keepRequestNamespace: !caps.features.missingNamespaces,
-      ...(r && { namespaces: r.namespaces, labels: r.labels }),
-    });
-    const valid = () => drawSubject(rng, bias, kind, s, targetsOf(request, c, minor, r), exactWhere(caps), edges);
-    const withNulls = () => sometimes(rng, bias, valid, nullRate, (v) => manifestNulls(v));
-    const sub = sometimes(rng, bias, withNulls, invalidRate, (v) => invalidSubject(v, { manifestEdges: edges }));
-    return { kubernetesVersion: minor, subject: sub, cluster: c, request };
-  };
+  // One scenario of a kind of `among`, drawn first, then a minor that serves it.
+  const oneOf =
+    (among: typeof served): Draw<Scenario> =>
+    (rng, bias) => {
+      const [kind, ms] = pick(rng, among);
+      const minor = pick(rng, ms);
+      const s = take(swarms, rng, bias);
+      recordOf(rng, {}); // the kind, minor and swarm were drawn as one record
+      const r = s.focus === "realistic" ? take(realms, rng, bias) : undefined;
+      const request = drawAdmissionRequest(rng, bias, inScope(requestFocus(s, r)));
+      const unknownKindRate = unreal ? (s.focus === "equivalents" ? 0.5 : 0.15) : 0;
+      const c = drawCluster(rng, bias, request, {
+        unknownKindRate,
+        keepRequestNamespace: !caps.features.missingNamespaces,
+        ...(r && { namespaces: r.namespaces, labels: r.labels }),
+      });
+      const valid = () => drawSubject(rng, bias, kind, s, targetsOf(request, c, minor, r), exactWhere(caps), edges);
+      const withNulls = () => sometimes(rng, bias, valid, nullRate, (v) => manifestNulls(v));
+      const sub = sometimes(rng, bias, withNulls, invalidRate, (v) => invalidSubject(v, { manifestEdges: edges }));
+      return { kubernetesVersion: minor, subject: sub, cluster: c, request };
+    };
   // A policy without a binding is drawn rarely (the swarm's bindings off, 1 in 8): drawn again.
-  const drawn: Draw<Scenario> = (rng, bias) => {
-    for (;;) {
-      const sc = one(rng, bias);
-      if (caps.features.unboundPolicies || !isUnboundPolicy(sc.subject)) return sc;
-    }
+  const drawnFrom = (among: typeof served): Draw<Scenario> => {
+    const one = oneOf(among);
+    return (rng, bias) => {
+      for (;;) {
+        const sc = one(rng, bias);
+        if (caps.features.unboundPolicies || !isUnboundPolicy(sc.subject)) return sc;
+      }
+    };
   };
-  const policies = served.some(([k]) => k === "ValidatingAdmissionPolicy" || k === "MutatingAdmissionPolicy");
+  const drawn = drawnFrom(served);
+  const policyKinds = served.filter(([k]) => k === "ValidatingAdmissionPolicy" || k === "MutatingAdmissionPolicy");
+  const policies = policyKinds.length > 0;
   const paramRate = caps.features.params && policies ? (constraints.paramRate ?? 0) : 0;
   if (conditionRate <= 0 && paramRate <= 0) return fromDraw(drawn);
   const conditionWeight = Math.round(conditionRate * 100);
@@ -141,11 +149,14 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
   const invalidAllowed = caps.features.validation;
   const withConditions: Draw<Scenario> = (rng, bias) =>
     insideModel(rng, bias, (r, b) => withMatchConditions(r, b, drawn(r, b), invalidAllowed));
-  // Params belong to policies: the draws of other kinds are left out of this variant.
+  // Params belong to policies: this variant draws the kind among the policy kinds only. The kind
+  // is drawn first and uniformly, so this is the draw of every kind kept to policies (which it
+  // once was, drawing other kinds again: 2.5 scenarios drawn for each kept).
+  const drawnPolicy = drawnFrom(policyKinds);
   const withParams: Draw<Scenario> = (rng, bias) =>
     insideModel(rng, bias, (r, b) => {
-      let sc = drawn(r, b);
-      while (!("policy" in sc.subject)) sc = drawn(r, b);
+      const sc = drawnPolicy(r, b);
+      if (!("policy" in sc.subject)) throw new Error("scenario(): a policy kind drew no policy");
       const p = drawParams(r, b, sc.subject, sc.cluster, {
         conditions,
         requestNamespace: sc.request.namespace ?? "",
