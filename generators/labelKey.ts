@@ -1,5 +1,5 @@
-import fc from "fast-check";
-import { drawn, pick, take, weighted } from "./draw.ts";
+import type fc from "fast-check";
+import { arrayOf, drawn, pick, weighted } from "./draw.ts";
 import { labelKeys } from "./vocabulary.ts";
 
 /**
@@ -19,45 +19,64 @@ export interface LabelKeyConstraints {
   readonly vocabularyOnly?: boolean;
 }
 
-const alnum = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
-const inner = fc.constantFrom(..."abcxyzABC0189-_.");
-const dnsChar = fc.constantFrom(..."abcxyz0189");
+const alnum = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"];
+const inner = [..."abcxyzABC0189-_."];
+const dnsChar = [..."abcxyz0189"];
+const dnsInner = [..."ab-09"];
 
-/** `([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]`, 1 to 63 characters. */
-const anyLabelName = fc.oneof(
-  alnum,
-  fc.tuple(alnum, fc.string({ unit: inner, maxLength: 61 }), alnum).map(([a, b, c]) => a + b + c),
-);
-// Built once: fc.string's construction costs more than a draw.
+/**
+ * fc.string({ unit: fc.constantFrom(...units), maxLength }) drawn in plain code: an array of the
+ * units (no slice of fast-check's dangerous strings is made of these units, so none is asked for).
+ */
+function drawString(rng: fc.Random, bias: number | undefined, units: readonly string[], maxLength: number): string {
+  return arrayOf(rng, bias, { maxLength }, (r) => pick(r, units)).join("");
+}
+
+/** `([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]`, 1 to 63 characters (a oneof of one and more characters). */
+export function drawLabelName(rng: fc.Random, bias: number | undefined): string {
+  if (weighted(rng, [1, 1]) === 0) return pick(rng, alnum);
+  const a = pick(rng, alnum);
+  const b = drawString(rng, bias, inner, 61);
+  return a + b + pick(rng, alnum);
+}
+
+const anyLabelName = drawn(drawLabelName);
 export const labelName = (): fc.Arbitrary<string> => anyLabelName;
 
-/** A DNS-1123 subdomain: labels `[a-z0-9]([-a-z0-9]*[a-z0-9])?` joined by dots, at most 253 characters. */
-const anyDnsSubdomain = fc
-  .array(
-    fc.oneof(
-      dnsChar,
-      fc
-        .tuple(dnsChar, fc.string({ unit: fc.constantFrom(..."ab-09"), maxLength: 61 }), dnsChar)
-        .map((p) => p.join("")),
-    ),
-    { minLength: 1, maxLength: 4 },
-  )
-  .map((labels) => labels.join("."))
-  .filter((s) => s.length <= 253);
+/**
+ * A DNS-1123 subdomain: labels `[a-z0-9]([-a-z0-9]*[a-z0-9])?` joined by dots, at most 253
+ * characters (drawn again when longer, as fast-check's filter did).
+ */
+function drawDnsSubdomain(rng: fc.Random, bias: number | undefined): string {
+  for (;;) {
+    const labels = arrayOf(rng, bias, { minLength: 1, maxLength: 4 }, (r, b) => {
+      if (weighted(r, [1, 1]) === 0) return pick(r, dnsChar);
+      const first = pick(r, dnsChar);
+      const middle = drawString(r, b, dnsInner, 61);
+      return first + middle + pick(r, dnsChar);
+    });
+    const s = labels.join(".");
+    if (s.length <= 253) return s;
+  }
+}
+
+const anyDnsSubdomain = drawn(drawDnsSubdomain);
 export const dnsSubdomain = (): fc.Arbitrary<string> => anyDnsSubdomain;
 
 export function labelKey(constraints: LabelKeyConstraints = {}): fc.Arbitrary<string> {
   return drawn((rng, bias) => drawLabelKey(rng, bias, constraints));
 }
 
-const freshKey = fc.oneof(
-  labelName(),
-  fc.tuple(dnsSubdomain(), labelName()).map(([p, n]) => `${p}/${n}`),
-);
+/** A name, or a prefix and a name (a oneof of the two). */
+function drawFreshKey(rng: fc.Random, bias: number | undefined): string {
+  if (weighted(rng, [1, 1]) === 0) return drawLabelName(rng, bias);
+  const prefix = drawDnsSubdomain(rng, bias);
+  return `${prefix}/${drawLabelName(rng, bias)}`;
+}
 
 /** A key of the vocabulary (6 in 7 unless only those), or a fresh one. */
 export function drawLabelKey(rng: fc.Random, bias: number | undefined, constraints: LabelKeyConstraints): string {
   const vocabulary = constraints.vocabulary ?? labelKeys;
   if (constraints.vocabularyOnly || weighted(rng, [6, 1]) === 0) return pick(rng, vocabulary);
-  return take(freshKey, rng, bias);
+  return drawFreshKey(rng, bias);
 }

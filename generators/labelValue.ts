@@ -1,6 +1,6 @@
 import type fc from "fast-check";
-import { drawn, pick, take, weighted } from "./draw.ts";
-import { labelName } from "./labelKey.ts";
+import { drawn, pick, weighted } from "./draw.ts";
+import { drawLabelName } from "./labelKey.ts";
 import { labelValues } from "./vocabulary.ts";
 
 /**
@@ -23,5 +23,5 @@ export function labelValue(constraints: LabelValueConstraints = {}): fc.Arbitrar
 export function drawLabelValue(rng: fc.Random, bias: number | undefined, constraints: LabelValueConstraints): string {
   const vocabulary = constraints.vocabulary ?? labelValues;
   if (constraints.vocabularyOnly || weighted(rng, [6, 1]) === 0) return pick(rng, vocabulary);
-  return take(labelName(), rng, bias);
+  return drawLabelName(rng, bias);
 }
