@@ -7,6 +7,14 @@ import { measureCoverage } from "./clauseCoverage.ts";
 import baseline from "./generationBaseline.json" with { type: "json" };
 import { generationSamples } from "./generationSamples.ts";
 
+// A generator that draws the same distribution with other values (a redraw loop taken away, say)
+// reaches a clause a count that differs from the baseline's by the sampling noise of two draws:
+// each count is Poisson, so their difference has variance 2n. For a clause hit 11 times at this
+// seed count that is ±5 hits a standard deviation, where 10 % is one hit: a clause fails when it
+// loses more than 10 % and more than three such deviations. A generator that draws the very
+// values (generators/draw.ts) reaches the very counts.
+const noise = (n: number) => 3 * Math.sqrt(2 * n);
+
 describe.each(generationSamples.map((s, i) => [s.seed, s, baseline.runs[i]] as const))(
   "clause coverage at seed %i",
   (_seed, sample, before) => {
@@ -16,9 +24,9 @@ describe.each(generationSamples.map((s, i) => [s.seed, s, baseline.runs[i]] as c
       expect(before).toMatchObject({ numRuns: sample.numRuns, seed: sample.seed, scenario: sample.scenario });
     });
 
-    it("loses no more than 10 % of any clause's hits", () => {
+    it("loses no more than 10 % of any clause's hits, beyond what sampling explains", () => {
       const short = Object.entries(before?.hits ?? {})
-        .filter(([c, n]) => (run.hits.get(c as ClauseName) ?? 0) < 0.9 * n)
+        .filter(([c, n]) => (run.hits.get(c as ClauseName) ?? 0) < Math.min(0.9 * n, n - noise(n)))
         .map(([c, n]) => `${c}: ${n} -> ${run.hits.get(c as ClauseName) ?? 0}`);
       expect(short).toEqual([]);
     });
