@@ -107,9 +107,10 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
   const unreal = constraints.unrealInputs === true;
   const swarms = swarm(swarmInScope(constraints.swarm, caps));
   const realms = realm();
-  // One scenario of a kind of `among`, drawn first, then a minor that serves it.
+  // One scenario of a kind of `among`, drawn first, then a minor that serves it; `before` draws
+  // what a variant adds from the request and cluster before the subject, or refuses them.
   const oneOf =
-    (among: typeof served): Draw<Scenario> =>
+    (among: typeof served, before?: Before): Draw<Scenario | undefined> =>
     (rng, bias) => {
       const [kind, ms] = pick(rng, among);
       const minor = pick(rng, ms);
@@ -123,18 +124,20 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
         keepRequestNamespace: !caps.features.missingNamespaces,
         ...(r && { namespaces: r.namespaces, labels: r.labels }),
       });
+      const finish = before ? before(rng, bias, { kind, minor, request, cluster: c }) : (sc: Scenario) => sc;
+      if (finish === undefined) return undefined;
       const valid = () => drawSubject(rng, bias, kind, s, targetsOf(request, c, minor, r), exactWhere(caps), edges);
       const withNulls = () => sometimes(rng, bias, valid, nullRate, (v) => manifestNulls(v));
       const sub = sometimes(rng, bias, withNulls, invalidRate, (v) => invalidSubject(v, { manifestEdges: edges }));
-      return { kubernetesVersion: minor, subject: sub, cluster: c, request };
+      return finish({ kubernetesVersion: minor, subject: sub, cluster: c, request });
     };
   // A policy without a binding is drawn rarely (the swarm's bindings off, 1 in 8): drawn again.
-  const drawnFrom = (among: typeof served): Draw<Scenario> => {
-    const one = oneOf(among);
+  const drawnFrom = (among: typeof served, before?: Before): Draw<Scenario> => {
+    const one = oneOf(among, before);
     return (rng, bias) => {
       for (;;) {
         const sc = one(rng, bias);
-        if (caps.features.unboundPolicies || !isUnboundPolicy(sc.subject)) return sc;
+        if (sc !== undefined && (caps.features.unboundPolicies || !isUnboundPolicy(sc.subject))) return sc;
       }
     };
   };
@@ -147,8 +150,11 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
   const paramWeight = Math.round(paramRate * 100);
   const conditions = caps.features.matchConditions;
   const invalidAllowed = caps.features.validation;
-  const withConditions: Draw<Scenario> = (rng, bias) =>
-    insideModel(rng, bias, (r, b) => withMatchConditions(r, b, drawn(r, b), invalidAllowed));
+  // The conditions are drawn before the subject, and a request and cluster the model would not
+  // decide with them (a CONNECT, a generateName CREATE, an object converted to an equivalent) are
+  // refused before the subject is drawn: what was a redraw of 4 scenarios in 10.
+  const drawnWithConditions = drawnFrom(served, (rng, bias, p) => withMatchConditions(rng, bias, p, invalidAllowed));
+  const withConditions: Draw<Scenario> = (rng, bias) => insideModel(rng, bias, drawnWithConditions);
   // Params belong to policies: this variant draws the kind among the policy kinds only. The kind
   // is drawn first and uniformly, so this is the draw of every kind kept to policies (which it
   // once was, drawing other kinds again: 2.5 scenarios drawn for each kept).
@@ -186,24 +192,49 @@ function insideModel(rng: fc.Random, bias: number | undefined, draw: Draw<Scenar
 
 const users = userInfo();
 
-/** The scenario with conditions on its policy or webhook and a drawn user on its request. */
+/** What a scenario is drawn with before its subject. */
+interface Prefix {
+  readonly kind: SubjectKind;
+  readonly minor: Minor;
+  readonly request: AdmissionRequest;
+  readonly cluster: Cluster;
+}
+
+/** What a variant makes of the scenario drawn after it, or undefined: the prefix is drawn again. */
+type Before = (rng: fc.Random, bias: number | undefined, p: Prefix) => ((sc: Scenario) => Scenario) | undefined;
+
+/**
+ * Conditions for the policy or webhook and a drawn user for the request, or undefined when the
+ * model would not decide them with this request and cluster (outsideModel reads of the subject
+ * only its kind and conditions, which a stand-in of the kind carries).
+ */
 function withMatchConditions(
   rng: fc.Random,
   bias: number | undefined,
-  sc: Scenario,
+  p: Prefix,
   invalidAllowed: boolean,
-): Scenario {
-  const s = sc.subject;
-  if (s.kind === "MatchResources") return sc;
-  const conditions = drawMatchConditions(rng, bias, sc.request, invalidAllowed ? 5 : 0);
+): ((sc: Scenario) => Scenario) | undefined {
+  if (p.kind === "MatchResources") return (sc) => sc;
+  const conditions = drawMatchConditions(rng, bias, p.request, invalidAllowed ? 5 : 0);
   const user = take(users, rng, bias);
   recordOf(rng, {}); // the conditions and the user were drawn as one record
-  const request = user === undefined ? sc.request : { ...sc.request, userInfo: user };
-  const subject: Subject =
-    "policy" in s
-      ? { ...s, policy: { ...s.policy, matchConditions: conditions } }
-      : { ...s, webhook: { ...s.webhook, matchConditions: conditions } };
-  return { ...sc, subject, request };
+  const request = user === undefined ? p.request : { ...p.request, userInfo: user };
+  const standIn: Subject =
+    p.kind === "ValidatingAdmissionPolicy" || p.kind === "MutatingAdmissionPolicy"
+      ? { kind: p.kind, policy: { matchConditions: conditions } }
+      : { kind: p.kind, webhook: { matchConditions: conditions } };
+  const query = { kubernetesVersion: p.minor, subject: standIn, cluster: p.cluster, request };
+  if (outsideModel(query, shapeOf) !== undefined) return undefined;
+  return (sc) => {
+    const s = sc.subject;
+    const subject: Subject =
+      "policy" in s
+        ? { ...s, policy: { ...s.policy, matchConditions: conditions } }
+        : "webhook" in s
+          ? { ...s, webhook: { ...s.webhook, matchConditions: conditions } }
+          : s;
+    return { ...sc, subject, request };
+  };
 }
 
 // The CRD twice: its equivalents come from the cluster and may lack a kind.
