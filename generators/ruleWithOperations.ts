@@ -123,6 +123,7 @@ function resourceList(rng: fc.Random, bias: number | undefined, tokens: Tokens):
 
 /** An order of the entries that validateResources accepts. */
 export function validOrder(resources: readonly string[]): string[] {
+  if (resources.length < 2) return [...resources];
   const rank = (r: string) => {
     if (r === "*") return 3;
     const [res, sub] = r.split("/", 2);

@@ -299,8 +299,19 @@ const corners = {
 
 function requestFocus(s: Swarm, r: Realm | undefined): AdmissionRequestConstraints {
   if (s.focus !== "realistic") return corners[s.focus];
-  return r ? { resources: r.resources, namespaces: r.namespaces, names: r.names, labels: r.labels } : {};
+  if (r === undefined) return noFocus;
+  // A realm recurs (realm.ts builds each once): its constraints too, so that the types they
+  // leave are worked out once (requestsInScope, admissionRequest.ts drawableWeights).
+  let focus = realmFocus.get(r);
+  if (focus === undefined) {
+    focus = { resources: r.resources, namespaces: r.namespaces, names: r.names, labels: r.labels };
+    realmFocus.set(r, focus);
+  }
+  return focus;
 }
+
+const noFocus: AdmissionRequestConstraints = {};
+const realmFocus = new WeakMap<Realm, AdmissionRequestConstraints>();
 
 /** The valid subject, or at `rate` the subject `change` makes of it (a oneof of the two). */
 function sometimes(
