@@ -56,12 +56,14 @@ const webhook: Fields = {
   },
 };
 
+const shapes: Readonly<Record<string, Fields>> = { matchResources, policy, binding, webhook };
+
 export function decodeNulls(subject: Subject): Subject {
-  // Most subjects hold no null: finding none costs a walk, decoding them copies every struct.
-  if (!holdsNull(subject)) return subject;
+  // Most subjects hold no null where decoding would change one: finding none costs a walk of the
+  // typed fields only, decoding them copies every struct.
+  if (!subjectHoldsNull(subject)) return subject;
   const s = subject as unknown as Record<string, unknown>;
   const decoded: Record<string, unknown> = { kind: subject.kind };
-  const shapes: Record<string, Fields> = { matchResources, policy, binding, webhook };
   for (const [key, value] of Object.entries(s)) {
     const shape = shapes[key];
     if (key !== "kind") decoded[key] = shape === undefined ? value : decodeStruct(value, shape);
@@ -69,22 +71,66 @@ export function decodeNulls(subject: Subject): Subject {
   return decoded as unknown as Subject;
 }
 
-function holdsNull(value: unknown): boolean {
-  return value === null || (typeof value === "object" && objectHoldsNull(value));
+// Only where decodeStruct would turn a null into something else: a typed field, a list item or a
+// map value. A null anywhere else (an untyped field, inside a string field's object) it keeps.
+function subjectHoldsNull(subject: Subject): boolean {
+  const s = subject as unknown as Record<string, unknown>;
+  return (
+    policyHoldsNull(s.policy) ||
+    bindingHoldsNull(s.binding) ||
+    webhookHoldsNull(s.webhook) ||
+    matchResourcesHoldsNull(s.matchResources)
+  );
 }
 
-// The leaves (strings, mostly) are told apart where they are met, without a call each.
-function objectHoldsNull(value: object): boolean {
-  if (Array.isArray(value)) {
-    for (const v of value) if (v === null || (typeof v === "object" && objectHoldsNull(v))) return true;
+/** Does a value of the shape hold a null that decoding replaces? Built once per shape, at load. */
+type NullCheck = (value: unknown) => boolean;
+
+const noNullToDecode: NullCheck = () => false;
+
+function nullCheck(shape: Shape): NullCheck {
+  if (shape === "string" || shape === "pointer") return noNullToDecode;
+  if ("list" in shape) {
+    const item = nullCheck(shape.list);
+    return (value) => {
+      if (!Array.isArray(value)) return false;
+      for (const v of value) if (v === null || item(v)) return true;
+      return false;
+    };
+  }
+  if ("map" in shape) {
+    const item = nullCheck(shape.map);
+    return (value) => {
+      if (typeof value !== "object" || value === null) return false;
+      const o = value as Record<string, unknown>;
+      for (const k in o) {
+        const v = o[k];
+        if (Object.hasOwn(o, k) && (v === null || item(v))) return true;
+      }
+      return false;
+    };
+  }
+  // A typed field's null is decoded whatever its type; only the fields with structure are walked.
+  const keys = Object.keys(shape.fields);
+  const nested = Object.entries(shape.fields)
+    .filter(([, f]) => f !== "string" && f !== "pointer")
+    .map(([k, f]) => [k, nullCheck(f)] as const);
+  return (value) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+    const o = value as Record<string, unknown>;
+    for (const k of keys) if (o[k] === null) return true;
+    for (const [k, check] of nested) {
+      const v = o[k];
+      if (v !== undefined && check(v)) return true;
+    }
     return false;
-  }
-  for (const k in value) {
-    const v = (value as Record<string, unknown>)[k];
-    if (v === null || (typeof v === "object" && objectHoldsNull(v))) return true;
-  }
-  return false;
+  };
 }
+
+const policyHoldsNull = nullCheck(policy);
+const bindingHoldsNull = nullCheck(binding);
+const webhookHoldsNull = nullCheck(webhook);
+const matchResourcesHoldsNull = nullCheck(matchResources);
 
 function decodeStruct(value: unknown, shape: Fields): unknown {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
