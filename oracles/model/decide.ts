@@ -52,10 +52,9 @@ function decideTraced(
   input: SubjectInput,
   trace: Trace,
 ): Outcome {
-  const stored = input === "manifest" ? defaultSubject(subject, trace, minor) : subject;
-  const errors = validateSubject(stored, minor, trace);
-  if (errors.length > 0) return { outcome: "invalid", message: printFieldErrors(errors, minor) };
-  trace.take("validation.accepted");
+  const { stored, invalid, clauses } = prepared(subject, minor, input);
+  for (const c of clauses) trace.take(c);
+  if (invalid !== undefined) return { outcome: "invalid", message: invalid };
   const ctx = { attr: toAttributes(request), cluster, minor, trace };
   switch (stored.kind) {
     case "MatchResources":
@@ -67,6 +66,44 @@ function decideTraced(
     case "MutatingWebhook":
       return decideWebhook(stored.webhook, ctx, stored.kind === "ValidatingWebhook");
   }
+}
+
+/** A subject as the API server stores it at a minor: defaulted and validated, or why it is invalid. */
+interface Prepared {
+  readonly stored: Subject;
+  readonly invalid: string | undefined;
+  /** The clauses defaulting and validation took, in order. */
+  readonly clauses: readonly ClauseName[];
+}
+
+// Defaulting and validation read the subject and the minor only, and a subject is often decided
+// again (at other minors, against other requests while a divergence is reduced, every round of a
+// bench): kept per subject object, as a WeakMap lets it go with the object. Subjects are
+// immutable values throughout the suite; one changed in place after a decision is decided as it
+// was.
+const preparedBySubject = new WeakMap<Subject, Map<string, Prepared>>();
+
+function prepared(subject: Subject, minor: Minor, input: SubjectInput): Prepared {
+  const key = input === "manifest" ? minor : `${minor} stored`;
+  let byMinor = preparedBySubject.get(subject);
+  const known = byMinor?.get(key);
+  if (known !== undefined) return known;
+  const trace = new ClauseTrace();
+  const stored = input === "manifest" ? defaultSubject(subject, trace, minor) : subject;
+  const errors = validateSubject(stored, minor, trace);
+  if (errors.length === 0) trace.take("validation.accepted");
+  const made = {
+    stored,
+    invalid: errors.length > 0 ? printFieldErrors(errors, minor) : undefined,
+    clauses: trace.taken,
+  };
+  if (typeof subject !== "object" || subject === null) return made; // hostile input: not a WeakMap key
+  if (byMinor === undefined) {
+    byMinor = new Map();
+    preparedBySubject.set(subject, byMinor);
+  }
+  byMinor.set(key, made);
+  return made;
 }
 
 function toOutcome(result: MatchResult): Outcome {
