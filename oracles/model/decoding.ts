@@ -3,6 +3,7 @@
 // null leaves a pointer, slice or map field nil, as if omitted; a null string field, list item or
 // map value is ""; a null struct in a list is the zero struct {}.
 import type { Subject } from "../contract/subject.ts";
+import { holdsDecodedNull } from "./heldNulls.ts";
 
 type Shape = "string" | "pointer" | { readonly list: Shape } | { readonly map: Shape } | Fields;
 interface Fields {
@@ -59,84 +60,27 @@ const webhook: Fields = {
 const shapes: Readonly<Record<string, Fields>> = { matchResources, policy, binding, webhook };
 
 export function decodeNulls(subject: Subject): Subject {
-  // Most subjects hold no null where decoding would change one: finding none costs a walk of the
-  // typed fields only, decoding them copies every struct.
-  if (!subjectHoldsNull(subject)) return subject;
+  // Most subjects hold no null where decoding would change one: finding none costs a look at the
+  // typed fields only (heldNulls.ts), decoding them copies every struct.
+  return holdsDecodedNull(subject) ? decodeEveryNull(subject) : subject;
+}
+
+/** decodeNulls without the look first: a copy, decoded (decoding.test.ts compares the two). */
+export function decodeEveryNull(subject: Subject): Subject {
   const s = subject as unknown as Record<string, unknown>;
   const decoded: Record<string, unknown> = { kind: subject.kind };
   for (const [key, value] of Object.entries(s)) {
-    const shape = shapes[key];
+    const shape = Object.hasOwn(shapes, key) ? shapes[key] : undefined;
     if (key !== "kind") decoded[key] = shape === undefined ? value : decodeStruct(value, shape);
   }
   return decoded as unknown as Subject;
 }
 
-// Only where decodeStruct would turn a null into something else: a typed field, a list item or a
-// map value. A null anywhere else (an untyped field, inside a string field's object) it keeps.
-function subjectHoldsNull(subject: Subject): boolean {
-  const s = subject as unknown as Record<string, unknown>;
-  return (
-    policyHoldsNull(s.policy) ||
-    bindingHoldsNull(s.binding) ||
-    webhookHoldsNull(s.webhook) ||
-    matchResourcesHoldsNull(s.matchResources)
-  );
-}
-
-/** Does a value of the shape hold a null that decoding replaces? Built once per shape, at load. */
-type NullCheck = (value: unknown) => boolean;
-
-const noNullToDecode: NullCheck = () => false;
-
-function nullCheck(shape: Shape): NullCheck {
-  if (shape === "string" || shape === "pointer") return noNullToDecode;
-  if ("list" in shape) {
-    const item = nullCheck(shape.list);
-    return (value) => {
-      if (!Array.isArray(value)) return false;
-      for (const v of value) if (v === null || item(v)) return true;
-      return false;
-    };
-  }
-  if ("map" in shape) {
-    const item = nullCheck(shape.map);
-    return (value) => {
-      if (typeof value !== "object" || value === null) return false;
-      const o = value as Record<string, unknown>;
-      for (const k in o) {
-        const v = o[k];
-        if (Object.hasOwn(o, k) && (v === null || item(v))) return true;
-      }
-      return false;
-    };
-  }
-  // A typed field's null is decoded whatever its type; only the fields with structure are walked.
-  const keys = Object.keys(shape.fields);
-  const nested = Object.entries(shape.fields)
-    .filter(([, f]) => f !== "string" && f !== "pointer")
-    .map(([k, f]) => [k, nullCheck(f)] as const);
-  return (value) => {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-    const o = value as Record<string, unknown>;
-    for (const k of keys) if (o[k] === null) return true;
-    for (const [k, check] of nested) {
-      const v = o[k];
-      if (v !== undefined && check(v)) return true;
-    }
-    return false;
-  };
-}
-
-const policyHoldsNull = nullCheck(policy);
-const bindingHoldsNull = nullCheck(binding);
-const webhookHoldsNull = nullCheck(webhook);
-const matchResourcesHoldsNull = nullCheck(matchResources);
-
 function decodeStruct(value: unknown, shape: Fields): unknown {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    const field = shape.fields[key];
+    const field = Object.hasOwn(shape.fields, key) ? shape.fields[key] : undefined;
     if (field === undefined) out[key] = v;
     else if (v === null) {
       if (field === "string") out[key] = "";
