@@ -70,6 +70,8 @@ function decideTraced(
 
 /** A subject as the API server stores it at a minor: defaulted and validated, or why it is invalid. */
 interface Prepared {
+  readonly minor: Minor;
+  readonly input: SubjectInput;
   readonly stored: Subject;
   readonly invalid: string | undefined;
   /** The clauses defaulting and validation took, in order. */
@@ -77,32 +79,23 @@ interface Prepared {
 }
 
 // Defaulting and validation read the subject and the minor only, and a subject is often decided
-// again (at other minors, against other requests while a divergence is reduced, every round of a
-// bench): kept per subject object, as a WeakMap lets it go with the object. Subjects are
-// immutable values throughout the suite; one changed in place after a decision is decided as it
-// was.
-const preparedBySubject = new WeakMap<Subject, Map<string, Prepared>>();
+// again (against other requests and clusters while a divergence is reduced or explained, every
+// round of a bench): the last preparation is kept per subject object, as a WeakMap lets it go with
+// the object. Subjects are immutable values throughout the suite; one changed in place after a
+// decision would be decided as it was.
+const preparedBySubject = new WeakMap<Subject, Prepared>();
 
 function prepared(subject: Subject, minor: Minor, input: SubjectInput): Prepared {
-  const key = input === "manifest" ? minor : `${minor} stored`;
-  let byMinor = preparedBySubject.get(subject);
-  const known = byMinor?.get(key);
-  if (known !== undefined) return known;
+  const known = preparedBySubject.get(subject);
+  if (known !== undefined && known.minor === minor && known.input === input) return known;
   const trace = new ClauseTrace();
   const stored = input === "manifest" ? defaultSubject(subject, trace, minor) : subject;
   const errors = validateSubject(stored, minor, trace);
   if (errors.length === 0) trace.take("validation.accepted");
-  const made = {
-    stored,
-    invalid: errors.length > 0 ? printFieldErrors(errors, minor) : undefined,
-    clauses: trace.taken,
-  };
-  if (typeof subject !== "object" || subject === null) return made; // hostile input: not a WeakMap key
-  if (byMinor === undefined) {
-    byMinor = new Map();
-    preparedBySubject.set(subject, byMinor);
-  }
-  byMinor.set(key, made);
+  const invalid = errors.length > 0 ? printFieldErrors(errors, minor) : undefined;
+  const made: Prepared = { minor, input, stored, invalid, clauses: trace.taken };
+  // Hostile input may not be an object, and so no WeakMap key.
+  if (typeof subject === "object" && subject !== null) preparedBySubject.set(subject, made);
   return made;
 }
 
