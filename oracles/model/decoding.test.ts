@@ -40,4 +40,24 @@ describe("decodeNulls: a manifest's nulls as the Go types take them", () => {
   ])("%s", (_, manifest, decoded) => {
     expect(decodeNulls(manifest as Subject)).toEqual(decoded);
   });
+
+  it("decodes a null deep in a binding's paramRef selector", () => {
+    const manifest = {
+      kind: "ValidatingAdmissionPolicy",
+      policy: {},
+      binding: { paramRef: { selector: { matchExpressions: [{ key: "a", operator: "In", values: ["x", null] }] } } },
+    } as unknown as Subject;
+    expect(decodeNulls(manifest)).toEqual({
+      kind: "ValidatingAdmissionPolicy",
+      policy: {},
+      binding: { paramRef: { selector: { matchExpressions: [{ key: "a", operator: "In", values: ["x", ""] }] } } },
+    });
+  });
+
+  it("returns a subject whose only nulls are in fields decoding keeps as they are (no copy)", () => {
+    const kept = mr({ resourceRules: [rule], extension: null, objectSelector: { matchLabels: { a: "b" } } });
+    expect(decodeNulls(kept)).toBe(kept);
+    const withNull = mr({ resourceRules: [rule], namespaceSelector: { matchLabels: { a: null } } });
+    expect(decodeNulls(withNull)).not.toBe(withNull);
+  });
 });

@@ -3,6 +3,7 @@
 // null leaves a pointer, slice or map field nil, as if omitted; a null string field, list item or
 // map value is ""; a null struct in a list is the zero struct {}.
 import type { Subject } from "../contract/subject.ts";
+import { holdsDecodedNull } from "./heldNulls.ts";
 
 type Shape = "string" | "pointer" | { readonly list: Shape } | { readonly map: Shape } | Fields;
 interface Fields {
@@ -56,41 +57,30 @@ const webhook: Fields = {
   },
 };
 
+const shapes: Readonly<Record<string, Fields>> = { matchResources, policy, binding, webhook };
+
 export function decodeNulls(subject: Subject): Subject {
-  // Most subjects hold no null: finding none costs a walk, decoding them copies every struct.
-  if (!holdsNull(subject)) return subject;
+  // Most subjects hold no null where decoding would change one: finding none costs a look at the
+  // typed fields only (heldNulls.ts), decoding them copies every struct.
+  return holdsDecodedNull(subject) ? decodeEveryNull(subject) : subject;
+}
+
+/** decodeNulls without the look first: a copy, decoded (decoding.test.ts compares the two). */
+export function decodeEveryNull(subject: Subject): Subject {
   const s = subject as unknown as Record<string, unknown>;
   const decoded: Record<string, unknown> = { kind: subject.kind };
-  const shapes: Record<string, Fields> = { matchResources, policy, binding, webhook };
   for (const [key, value] of Object.entries(s)) {
-    const shape = shapes[key];
+    const shape = Object.hasOwn(shapes, key) ? shapes[key] : undefined;
     if (key !== "kind") decoded[key] = shape === undefined ? value : decodeStruct(value, shape);
   }
   return decoded as unknown as Subject;
-}
-
-function holdsNull(value: unknown): boolean {
-  return value === null || (typeof value === "object" && objectHoldsNull(value));
-}
-
-// The leaves (strings, mostly) are told apart where they are met, without a call each.
-function objectHoldsNull(value: object): boolean {
-  if (Array.isArray(value)) {
-    for (const v of value) if (v === null || (typeof v === "object" && objectHoldsNull(v))) return true;
-    return false;
-  }
-  for (const k in value) {
-    const v = (value as Record<string, unknown>)[k];
-    if (v === null || (typeof v === "object" && objectHoldsNull(v))) return true;
-  }
-  return false;
 }
 
 function decodeStruct(value: unknown, shape: Fields): unknown {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    const field = shape.fields[key];
+    const field = Object.hasOwn(shape.fields, key) ? shape.fields[key] : undefined;
     if (field === undefined) out[key] = v;
     else if (v === null) {
       if (field === "string") out[key] = "";

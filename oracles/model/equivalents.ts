@@ -37,13 +37,26 @@ export function builtinEquivalents(
   subResource: string,
   minor: Minor,
 ): readonly EquivalentResource[] {
-  const family = families.find(
-    (f) =>
-      f.subresource === subResource &&
-      f.inMinors.includes(minor) &&
-      f.members.some((m) => m.resource.group === resource.group && m.resource.resource === resource.resource),
-  );
-  return family?.members ?? [];
+  return familyIndex.get(indexKey(minor, subResource, resource.group, resource.resource)) ?? none;
+}
+
+const none: readonly EquivalentResource[] = [];
+
+// The registry's minors, groups and resources hold no "\n": a request's key with one in a part
+// splits into more than four parts, so it equals no key of the index.
+const indexKey = (minor: Minor, subResource: string, group: string, resource: string) =>
+  `${minor}\n${subResource}\n${group}\n${resource}`;
+
+// Every (minor, subresource, group, resource) a family answers, to the first family that does, as
+// a search of the families in order finds it: a decision under Equivalent asks once per request.
+const familyIndex = new Map<string, readonly EquivalentResource[]>();
+for (const f of families) {
+  for (const minor of f.inMinors) {
+    for (const m of f.members) {
+      const key = indexKey(minor, f.subresource, m.resource.group, m.resource.resource);
+      if (!familyIndex.has(key)) familyIndex.set(key, f.members);
+    }
+  }
 }
 
 /** The error of KindFor for an equivalent without a kind, as fmt prints a GroupVersionResource. */

@@ -5,7 +5,7 @@ import type { Trace } from "./trace.ts";
 
 export type Labels = Readonly<Record<string, string>>;
 
-type Requirement = { readonly key: string; readonly operator: string; readonly values: readonly string[] };
+export type Requirement = { readonly key: string; readonly operator: string; readonly values: readonly string[] };
 
 /** A parsed selector: `empty` is labels.Everything() (the {} selector). */
 export type ParsedSelector =

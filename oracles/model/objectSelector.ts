@@ -1,7 +1,7 @@
 // k8s.io/apiserver pkg/admission/plugin/webhook/predicates/object/matcher.go MatchObjectSelector.
 import type { KubeObject, LabelSelector } from "../contract/kube.ts";
 import type { Attributes } from "./attributes.ts";
-import type { Labels } from "./labelSelector.ts";
+import type { Labels, Requirement } from "./labelSelector.ts";
 import { parseSelector, selectorMatches } from "./labelSelector.ts";
 import { metadataLabels } from "./objectMeta.ts";
 import type { PredicateResult } from "./statusError.ts";
@@ -18,21 +18,22 @@ export function matchObjectSelector(selector: LabelSelector, attr: Attributes, t
     trace.take("objectSelector.emptyMatchesAll");
     return matched;
   }
-  const matches = (o: KubeObject | null) => {
-    const labels = objectLabels(o, trace);
-    return labels !== null && selectorMatches(parsed.requirements, labels, trace);
-  };
   // matcher.go: the new object OR the old object.
-  if (matches(attr.object)) {
+  if (objectMatches(attr.object, parsed.requirements, trace)) {
     trace.take("objectSelector.newObjectMatches");
     return matched;
   }
-  if (matches(attr.oldObject)) {
+  if (objectMatches(attr.oldObject, parsed.requirements, trace)) {
     trace.take("objectSelector.oldObjectMatches");
     return matched;
   }
   trace.take("objectSelector.neitherObjectMatches");
   return notMatched;
+}
+
+function objectMatches(object: KubeObject | null, requirements: readonly Requirement[], trace: Trace): boolean {
+  const labels = objectLabels(object, trace);
+  return labels !== null && selectorMatches(requirements, labels, trace);
 }
 
 // matcher.go matchObject: a nil object, or one without ObjectMeta, never matches.

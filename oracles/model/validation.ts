@@ -155,19 +155,21 @@ function validateMatchResources(mr: MatchResources, path: string, minor: Minor, 
 // validateNamedRuleWithOperations: resourceNames are path segment names ("" allowed), unique.
 function validateNamedRule(rule: NamedRuleWithOperations, path: string, trace: Trace): FieldError[] {
   const errs: FieldError[] = [];
-  const seen = new Set<string>();
-  (rule.resourceNames ?? []).forEach((name, i) => {
+  const names = rule.resourceNames ?? [];
+  const seen = names.length > 1 ? new Set<string>() : undefined; // one name cannot repeat
+  names.forEach((name, i) => {
     for (const msg of pathSegmentNameErrors(name)) {
       trace.take("validation.resourceNameInvalid");
       errs.push(invalid(`${path}.resourceNames[${i}]`, name, msg));
     }
-    if (seen.has(name)) {
+    if (seen?.has(name)) {
       trace.take("validation.resourceNameDuplicate");
       errs.push(duplicate(`${path}.resourceNames[${i}]`, name));
     }
-    seen.add(name);
+    seen?.add(name);
   });
-  return [...errs, ...validateRuleWithOperations(rule, path, trace)];
+  for (const e of validateRuleWithOperations(rule, path, trace)) errs.push(e);
+  return errs;
 }
 
 // validateValidatingWebhook / validateMutatingWebhook (the fields matching reads)
@@ -266,7 +268,8 @@ function validateRuleWithOperations(rule: RuleWithOperations, path: string, trac
       errs.push(notSupported(`${path}.operations[${i}]`, op, supportedOperations));
     }
   });
-  return [...errs, ...validateRule(rule, path, trace)];
+  for (const e of validateRule(rule, path, trace)) errs.push(e);
+  return errs;
 }
 
 // validateRule (allowSubResource = true)
@@ -311,8 +314,9 @@ function validateResources(resources: readonly string[], path: string, trace: Tr
     trace.take("validation.resourcesRequired");
     errs.push(required(path));
   }
-  const withWildcardSub = new Set<string>();
-  const subsWithWildcardRes = new Set<string>();
+  // Made by the first entry with a subresource: most lists have none.
+  let withWildcardSub: Set<string> | undefined;
+  let subsWithWildcardRes: Set<string> | undefined;
   let doubleWildcard = false;
   let singleWildcard = false;
   let plainResource = false;
@@ -330,7 +334,10 @@ function validateResources(resources: readonly string[], path: string, trace: Tr
       plainResource = entry !== "*";
       return;
     }
-    const [res, sub] = [entry.slice(0, slash), entry.slice(slash + 1)];
+    const res = entry.slice(0, slash);
+    const sub = entry.slice(slash + 1);
+    withWildcardSub ??= new Set();
+    subsWithWildcardRes ??= new Set();
     if (withWildcardSub.has(res)) {
       trace.take("validation.resourceAfterSubresourceWildcard");
       errs.push(invalid(`${path}[${i}]`, entry, `if '${res}/*' is present, must not specify ${entry}`));
