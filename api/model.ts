@@ -6,4 +6,4 @@ export { isMinor, latestMinor, supportedMinors } from "../oracles/contract/versi
 export type { Clause, ClauseName } from "../oracles/model/clauses.ts";
 export { clauseNames, clauses } from "../oracles/model/clauses.ts";
 export type { Decision, SubjectInput } from "../oracles/model/decide.ts";
-export { decide, servesSubject } from "../oracles/model/decide.ts";
+export { decideAfresh as decide, servesSubject } from "../oracles/model/decide.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Subject } from "../contract/subject.ts";
-import { decide } from "./decide.ts";
+import { decide, decideAfresh } from "./decide.ts";
 import { request } from "./testHelpers.ts";
 
 const podRule = { operations: ["CREATE"], apiGroups: [""], apiVersions: ["v1"], resources: ["pods"] };
@@ -34,5 +34,16 @@ describe("decide: a subject decided again", () => {
     expect(again).toEqual(fresh);
     expect(again.clauses).toContain("defaulting.matchPolicyEquivalent");
     expect(again.clauses).toContain("validation.accepted");
+  });
+});
+
+describe("decideAfresh: the library's decide", () => {
+  it("sees a subject changed in place after a decision, which decide keeps as it was", () => {
+    const subject: Subject = { kind: "ValidatingWebhook", webhook: { rules: [podRule] } };
+    expect(decideAfresh(subject, {}, request(), "1.37").outcome.outcome).toBe("match");
+    expect(decide(subject, {}, request(), "1.37").outcome.outcome).toBe("match");
+    Object.assign(subject.kind === "ValidatingWebhook" ? subject.webhook : {}, { matchPolicy: "Sometimes" });
+    expect(decideAfresh(subject, {}, request(), "1.37").outcome.outcome).toBe("invalid");
+    expect(decide(subject, {}, request(), "1.37").outcome.outcome).toBe("match");
   });
 });

@@ -41,7 +41,22 @@ export function decide(
   input: SubjectInput = "manifest",
 ): Decision {
   const trace = new ClauseTrace();
-  return { outcome: decideTraced(subject, cluster, request, minor, input, trace), clauses: trace.taken };
+  return { outcome: decideTraced(subject, cluster, request, minor, input, trace, true), clauses: trace.taken };
+}
+
+/**
+ * `decide` without the kept preparation: the library's entry point, whose callers may change a
+ * subject in place between two decisions (the suite's own subjects are values, and use `decide`).
+ */
+export function decideAfresh(
+  subject: Subject,
+  cluster: Cluster,
+  request: AdmissionRequest,
+  minor: Minor,
+  input: SubjectInput = "manifest",
+): Decision {
+  const trace = new ClauseTrace();
+  return { outcome: decideTraced(subject, cluster, request, minor, input, trace, false), clauses: trace.taken };
 }
 
 function decideTraced(
@@ -51,8 +66,9 @@ function decideTraced(
   minor: Minor,
   input: SubjectInput,
   trace: Trace,
+  keep: boolean,
 ): Outcome {
-  const { stored, invalid, clauses } = prepared(subject, minor, input);
+  const { stored, invalid, clauses } = keep ? prepared(subject, minor, input) : preparation(subject, minor, input);
   for (const c of clauses) trace.take(c);
   if (invalid !== undefined) return { outcome: "invalid", message: invalid };
   const ctx = { attr: toAttributes(request), cluster, minor, trace };
@@ -88,15 +104,19 @@ const preparedBySubject = new WeakMap<Subject, Prepared>();
 function prepared(subject: Subject, minor: Minor, input: SubjectInput): Prepared {
   const known = preparedBySubject.get(subject);
   if (known !== undefined && known.minor === minor && known.input === input) return known;
+  const made = preparation(subject, minor, input);
+  // Hostile input may not be an object, and so no WeakMap key.
+  if (typeof subject === "object" && subject !== null) preparedBySubject.set(subject, made);
+  return made;
+}
+
+function preparation(subject: Subject, minor: Minor, input: SubjectInput): Prepared {
   const trace = new ClauseTrace();
   const stored = input === "manifest" ? defaultSubject(subject, trace, minor) : subject;
   const errors = validateSubject(stored, minor, trace);
   if (errors.length === 0) trace.take("validation.accepted");
   const invalid = errors.length > 0 ? printFieldErrors(errors, minor) : undefined;
-  const made: Prepared = { minor, input, stored, invalid, clauses: trace.taken };
-  // Hostile input may not be an object, and so no WeakMap key.
-  if (typeof subject === "object" && subject !== null) preparedBySubject.set(subject, made);
-  return made;
+  return { minor, input, stored, invalid, clauses: trace.taken };
 }
 
 function toOutcome(result: MatchResult): Outcome {
