@@ -4,8 +4,9 @@
 // switch and the switches none of whose causes is titled with their behaviour (bugTitles.ts); a
 // switch titled only in the unreal-inputs section (which is never counted) is "titled, unreal only".
 //   npx tsx suites/bench/behaviourCauses.ts [--singles] [--switches a,b,…] [--combos 30] [--seeds 1,2,3,4,5]
-//     [--realworld] [--profile default] [--num-runs N] [--parallel 2] [--out <dir>]
-// (--switches: the singles of these switches only, a sample for a run under load).
+//     [--realworld] [--profile default] [--num-runs N] [--mode ci|explore] [--parallel 2] [--out <dir>]
+// (--switches: the singles of these switches only, a sample for a run under load; --mode explore:
+// runs bounded by the profile's time instead of its work, to see what the machine's load changes).
 // (the real-world miniatures always with the default profile, as a user's first run would be).
 // --num-runs bounds each run by work alone (no time limit), so that the machine's load does not
 // decide how many causes are reduced and so how they are keyed.
@@ -85,6 +86,7 @@ function runCli(
   profile: string,
   numRuns: string | undefined,
   reuse: boolean,
+  mode: string,
 ): Promise<Measured> {
   const dir = join(out, p.label.replace(/[^a-z0-9,.-]+/gi, "_"));
   if (reuse && existsSync(join(dir, "report.json"))) {
@@ -96,6 +98,7 @@ function runCli(
   const args = ["--import", "tsx", root("bin/matchconform.ts"), "run", "--implementation", p.implementation];
   args.push("--seed", String(p.seed), "--profile", p.profile ?? profile, "--report-dir", dir);
   if (numRuns !== undefined) args.push("--num-runs", numRuns);
+  args.push("--mode", mode);
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "ignore"] });
     child.on("exit", (exitCode) => resolve(measured(p, dir, exitCode)));
@@ -110,12 +113,13 @@ async function runAll(
   profile: string,
   numRuns: string | undefined,
   reuse: boolean,
+  mode: string,
 ): Promise<Measured[]> {
   const results: Measured[] = [];
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < plans.length; i = next++) {
-      const m = await runCli(plans[i] as Planned, out, profile, numRuns, reuse);
+      const m = await runCli(plans[i] as Planned, out, profile, numRuns, reuse, mode);
       results.push(m);
       console.log(
         `${m.label}: ${m.causes.length} cause(s), ${m.unreal.length} on unreal inputs, exit ${m.exitCode}; unnamed: ${m.unnamed.join(",") || "-"}; titled, unreal only: ${m.unrealOnly.join(",") || "-"}${m.shadowed.length ? `; turned off by another switch: ${m.shadowed.join(",")}` : ""}${m.untitled.length ? `; causes titled by no switch: ${m.untitled.length}` : ""}${m.split.length ? `; split: ${m.split.join(",")}` : ""}`,
@@ -154,6 +158,7 @@ async function main(): Promise<void> {
       "num-runs": { type: "string" },
       out: { type: "string" },
       reuse: { type: "boolean", default: false },
+      mode: { type: "string", default: "ci" },
     },
   });
   const out = values.out ?? mkdtempSync(join(tmpdir(), "behaviour-causes-"));
@@ -190,7 +195,7 @@ async function main(): Promise<void> {
   const width = Number(values.parallel);
   // The real-world miniatures first: their figures are the ones a user's first run would give.
   const plans = [...realworld, ...singles, ...combos];
-  const results = await runAll(plans, width, out, values.profile, values["num-runs"], values.reuse);
+  const results = await runAll(plans, width, out, values.profile, values["num-runs"], values.reuse, values.mode);
   const of = (ps: readonly Planned[]) => results.filter((m) => ps.some((p) => p.label === m.label));
   console.log(`reports under ${out}`);
   summary("singles", of(singles));
