@@ -13,8 +13,9 @@ command that has the option, a command's own object to that command; the command
 const generalExitCodes = `exit codes: 0 all passed, 1 a test failed or a divergence was found, 2 bad input or an
 implementation that would not start, gave no usable answer, was declared broken or answered the same query two
 ways, 3 incomplete (run,
-merge-reports: the time limit ended the run before its promised work was done), 130/143 interrupted by SIGINT/SIGTERM
-(run writes a partial report)`;
+merge-reports: the time limit ended the run before its promised work was done), 4 (verify) the server is unreliable:
+it answered the same query two ways, the infrastructure's fault, 130/143 interrupted by SIGINT/SIGTERM (run writes a
+partial report)`;
 
 export function overview(commands: readonly CommandSpec[]): string {
   const pad = Math.max(...commands.map((c) => c.name.length)) + 2;

@@ -31,11 +31,22 @@ export function badge(r: RunReport): Badge {
     case "incomplete":
       return { schemaVersion: 1, label, message: `incomplete, ${text}`, color: "lightgrey" };
     case "inconsistent":
-      return { schemaVersion: 1, label, message: "inconsistent answers", color: "red" };
+      return {
+        schemaVersion: 1,
+        label,
+        message: serverFault(r) ? "unreliable server" : "inconsistent answers",
+        color: serverFault(r) ? "lightgrey" : "red",
+      };
     case "causes":
       return { schemaVersion: 1, label, message: text, color: "red" };
     case "noDivergence":
       // Only expected failures left: known bugs, not a clean pass.
       return { schemaVersion: 1, label, message: text, color: r.buckets.length === 0 ? "brightgreen" : "yellow" };
   }
+}
+
+/** The real server (verify) answered a query two ways: the infrastructure's fault, not a failing verdict. */
+function serverFault(r: RunReport): boolean {
+  const c = r.footer.completion;
+  return c?.status === "incomplete" && c.cause === "unreliableServer";
 }

@@ -131,7 +131,8 @@ export function notReproducibleLead(kind: NotReproducibleKind | undefined): stri
 /** "12.5 % of a realistic request mix (32 of 256 scenarios)", or why there is no share. */
 export function impactText(b: Bucket): string {
   const i = b.impact;
-  if (i === undefined) return "not measured (the realistic mix was not asked: no time left, or nothing to draw)";
+  if (i === undefined)
+    return "not measured (the realistic mix was not asked, or not answered: no time left, an implementation declared broken, or nothing to draw)";
   const pct = i.share * 100;
   const shown = pct === 0 || pct >= 10 ? pct.toFixed(0) : pct.toFixed(1);
   return `${shown} % of a realistic request mix (${i.affected} of ${i.decided} scenarios)`;

@@ -56,8 +56,13 @@ function inconsistentNote(r: RunReport): RunNote | undefined {
   const f = r.footer.inconsistentAnswers;
   if (f === undefined) return undefined;
   const shown = f.examples.length < f.queries ? `, the first ${f.examples.length} below` : "";
+  const c = r.footer.completion;
+  const who =
+    c?.status === "incomplete" && c.cause === "unreliableServer"
+      ? "server (the infrastructure's fault, exit 4)"
+      : "implementation";
   return {
-    text: `implementation: answers the same query differently: ${f.queries} quer${f.queries === 1 ? "y" : "ies"} answered two ways when asked again${shown}; its ${f.setAside} cause${f.setAside === 1 ? "" : "s"} of divergence set aside, since a divergence may be chance`,
+    text: `${who}: answers the same query differently: ${f.queries} quer${f.queries === 1 ? "y" : "ies"} answered two ways when asked again${shown}; its ${f.setAside} cause${f.setAside === 1 ? "" : "s"} of divergence set aside, since a divergence may be chance`,
     lines: f.examples.map(
       (e) =>
         `${caseSummary(e.query).join(" · ")}: first ${bounded(formatAnswer(e.first), 400)}, then ${bounded(formatAnswer(e.second), 400)}`,

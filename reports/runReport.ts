@@ -141,7 +141,14 @@ export interface Shortfall {
  * implementation could not be used, a signal interrupted the run, or questions got no answer within
  * the case timeout even when sent again (the clock's, which the machine's load can beat: not a verdict).
  */
-export type IncompleteCause = "timeLimit" | "startUp" | "implementation" | "interrupted" | "caseTimeout";
+export type IncompleteCause =
+  | "timeLimit"
+  | "startUp"
+  | "implementation"
+  | "interrupted"
+  | "caseTimeout"
+  /** The real server (verify) answered the same query two ways: the infrastructure's fault, exit 4. */
+  | "unreliableServer";
 
 /** Whether the run did the work its profile promises (issue 19): never green without it. */
 export type Completion =
@@ -166,9 +173,10 @@ export type Verdict =
 /**
  * 0 nothing diverges (and the promised work was done), 1 something does, 2 bad input or an
  * implementation that could not be used, 3 incomplete: the promised work was not done (the time
- * limit), 130 or 143 interrupted.
+ * limit), 4 the real server (verify) answered the same query two ways, so no verdict holds (the
+ * server's or its infrastructure's fault), 130 or 143 interrupted.
  */
-export type ExitCode = 0 | 1 | 2 | 3 | 130 | 143;
+export type ExitCode = 0 | 1 | 2 | 3 | 4 | 130 | 143;
 
 export interface RunReport {
   readonly header: {

@@ -11,6 +11,11 @@ export function verdict(r: RunReport): Verdict {
   const c = r.footer.completion;
   const why = c?.status === "incomplete" ? c.reason : r.header.partial;
   const twoWays = r.footer.inconsistentAnswers;
+  if (twoWays && c?.status === "incomplete" && c.cause === "unreliableServer")
+    return {
+      kind: "inconsistent",
+      text: `The server is unreliable: kube-apiserver answered the same query differently (${twoWays.queries} quer${twoWays.queries === 1 ? "y" : "ies"} answered two ways): the server's or its infrastructure's fault, no verdict of this run holds, ${twoWays.setAside} divergence${twoWays.setAside === 1 ? "" : "s"} set aside`,
+    };
   if (twoWays)
     return {
       kind: "inconsistent",

@@ -70,6 +70,11 @@ recording, so that two recordings hold the same queries and matchconform drift c
     ["0", "the model and the server agree"],
     ["1", "a divergence was found"],
     ["2", "bad input, or a server that could not be used"],
+    ["3", "incomplete: the time limit ended the run before its promised work was done"],
+    [
+      "4",
+      "the server is unreliable: it answered the same query two ways (the server's or its infrastructure's fault, not a divergence); no verdict holds",
+    ],
     ["130/143", "interrupted by SIGINT/SIGTERM (what the run created is removed)"],
   ],
   async run(flags, positionals, { out, err }) {

@@ -189,7 +189,7 @@ class ChildSession {
   }
 
   #givenUp(): Answer {
-    return broken("crashed", `not asked: the implementation was declared broken (${this.#broken ?? "closed"})`, []);
+    return broken("notAsked", `not asked: the implementation was declared broken (${this.#broken ?? "closed"})`, []);
   }
 
   #send(child: Instance, p: Pending): void {
@@ -252,7 +252,6 @@ class ChildSession {
     this.#faults.add(child.id, kind, line);
     if (++child.stray > this.#o.maxStrayLines)
       this.#declareBroken(
-        "garbage",
         `child ${child.id} wrote more than ${this.#o.maxStrayLines} lines that are not protocol messages`,
       );
   }
@@ -271,9 +270,9 @@ class ChildSession {
     this.#hangs++;
     this.#consecutiveTimeouts++;
     if (this.#consecutiveTimeouts >= this.#o.maxConsecutiveTimeouts)
-      this.#declareBroken("timeout", `${this.#consecutiveTimeouts} cases in a row got no answer in time`);
+      this.#declareBroken(`${this.#consecutiveTimeouts} cases in a row got no answer in time`);
     else if (this.#hangs >= this.#o.maxHangs)
-      this.#declareBroken("timeout", `it hung ${this.#hangs} times (a case timed out each time)`);
+      this.#declareBroken(`it hung ${this.#hangs} times (a case timed out each time)`);
     // A hung child is replaced; what else was in flight is sent again, one at a time.
     else {
       this.#endedForTimeout = true;
@@ -282,15 +281,19 @@ class ChildSession {
   }
 
   /** The runner stops asking: what is in flight and every later case is answered broken at once. */
-  #declareBroken(problem: BrokenProblem, why: string): void {
+  #declareBroken(why: string): void {
     if (this.#broken !== undefined) return;
     this.#broken = why;
     const child = this.#child;
     this.#child = undefined;
     if (child) this.#end(child);
     const tail = child?.process.stderrTail ?? [];
+    // The cases in flight get no answer of their own: not run, whichever case broke the implementation.
     for (const p of [...this.#pending.values()])
-      this.#settle(p, broken(problem, `the implementation was declared broken: ${why}`, tail));
+      this.#settle(
+        p,
+        broken("notAsked", `no answer: the implementation was declared broken (${why}) while it was in flight`, tail),
+      );
     for (const wake of this.#waiting.splice(0)) wake();
   }
 
@@ -346,10 +349,9 @@ class ChildSession {
 
   async #restart(): Promise<Instance | undefined> {
     try {
-      if (this.#restarts >= this.#o.maxRestarts)
-        this.#declareBroken("crashed", `it was restarted ${this.#restarts} times`);
+      if (this.#restarts >= this.#o.maxRestarts) this.#declareBroken(`it was restarted ${this.#restarts} times`);
       else if (this.#fruitlessRestarts >= this.#o.maxFruitlessRestarts)
-        this.#declareBroken("crashed", `it was restarted ${this.#fruitlessRestarts} times in a row without answering`);
+        this.#declareBroken(`it was restarted ${this.#fruitlessRestarts} times in a row without answering`);
       if (this.#broken !== undefined || this.#closing) return undefined;
       this.#restarts++;
       if (!this.#endedForTimeout) this.#fruitlessRestarts++;
@@ -368,7 +370,7 @@ class ChildSession {
     this.#closing = true;
     const child = this.#child;
     this.#child = undefined;
-    for (const p of [...this.#pending.values()]) this.#settle(p, broken("crashed", "the run ended first", []));
+    for (const p of [...this.#pending.values()]) this.#settle(p, broken("notAsked", "the run ended first", []));
     for (const wake of this.#waiting.splice(0)) wake();
     await Promise.all([child?.process.stop().then(() => sayEscaped(child, this.#escaped)), ...this.#ending]);
   }

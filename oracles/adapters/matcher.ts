@@ -14,7 +14,12 @@ export type Answer =
   | { readonly answer: "skipped"; readonly message: string; readonly issue?: string }
   /** The implementation reports failing on this case. */
   | { readonly answer: "errored"; readonly message: string; readonly detail?: string }
-  /** The implementation broke: crashed, hung past the timeout, or wrote what the protocol does not allow. */
+  /**
+   * The implementation broke: crashed, hung past the timeout, or wrote what the protocol does not
+   * allow; or (`notAsked`) the case got no answer of its own, the implementation having been
+   * declared broken before it was asked or while it was in flight: no verdict on the case, which the
+   * runner counts as not run, never as a failure.
+   */
   | {
       readonly answer: "broken";
       readonly problem: BrokenProblem;
@@ -22,7 +27,12 @@ export type Answer =
       readonly stderr: readonly string[];
     };
 
-export type BrokenProblem = "crashed" | "timeout" | "garbage" | "protocol";
+export type BrokenProblem = "crashed" | "timeout" | "garbage" | "protocol" | "notAsked";
+
+/** An answer the implementation never gave (it was declared broken first): no verdict on the case. */
+export function notAsked(a: Answer): boolean {
+  return a.answer === "broken" && a.problem === "notAsked";
+}
 
 export interface Matcher {
   readonly info: ImplementationInfo;

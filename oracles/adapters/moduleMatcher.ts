@@ -34,10 +34,22 @@ export async function loadModuleMatcher(file: string, options: ModuleOptions = {
     const said = e.stderr.find((l) => l.startsWith(hostErrorPrefix));
     const rest = e.stderr.filter((l) => !l.startsWith(hostErrorPrefix));
     throw new MatcherStartError(
-      said ? said.slice(hostErrorPrefix.length) : `${file}: ${e.message.replace(/^the implementation /, "")}`,
+      said
+        ? said.slice(hostErrorPrefix.length)
+        : `${file}: ${e.message.replace(/^the implementation /, "")}${unsettledTopLevelAwait(e.message)}`,
       rest,
     );
   }
+}
+
+/**
+ * Node ends a process whose module graph waits on a top-level await that can never settle with code
+ * 13: the module never finished loading. Said in those words, not as a bare exit code.
+ */
+function unsettledTopLevelAwait(message: string): string {
+  return /exited with code 13\b/.test(message)
+    ? " (node's code for a top-level await that never settled: the module never finished loading)"
+    : "";
 }
 
 /** node running the host on the file; from the sources (tests, `npx tsx`), through tsx. */

@@ -23,6 +23,8 @@ export interface RunEnd {
   readonly broken?: string | undefined;
   /** That the implementation answered a query two ways (suites/run/inconsistent.ts), if it did. */
   readonly inconsistent?: string | undefined;
+  /** Was it the real server that answered (verify)? Then answering a query two ways is the server's fault, not a bad input. */
+  readonly server?: boolean;
   readonly answered: number;
   /** Answers that were crashes, hangs or protocol faults. */
   readonly failures: number;
@@ -53,6 +55,7 @@ export function completionOf(budget: RunBudget, work: WorkDone, end: RunEnd): Co
     shortfalls,
   });
   if (end.interrupted !== undefined) return incomplete("interrupted", `interrupted by ${end.interrupted}`);
+  if (end.server && end.inconsistent !== undefined) return incomplete("unreliableServer", end.inconsistent);
   if (unusable !== undefined) return incomplete("implementation", unusable);
   if ((end.timedOut ?? 0) > 0) return incomplete("caseTimeout", caseTimeoutReason(shortfalls, end));
   if (shortfalls.length === 0) return { status: "complete" };
@@ -60,12 +63,14 @@ export function completionOf(budget: RunBudget, work: WorkDone, end: RunEnd): Co
 }
 
 /**
- * 2 when the implementation could not be used (or never started), 1 when something diverges, 3
- * when the promised work was not done for want of time or because a signal stopped the run (the
- * CLI turns the latter into 130 or 143), else 0.
+ * 2 when the implementation could not be used (or never started), 4 when the real server answered
+ * a query two ways (no verdict of its holds), 1 when something diverges, 3 when the promised work
+ * was not done for want of time or because a signal stopped the run (the CLI turns the latter into
+ * 130 or 143), else 0.
  */
 export function exitCodeOf(completion: Completion, buckets: readonly Bucket[]): ExitCode {
   if (completion.status === "incomplete" && completion.cause === "implementation") return 2;
+  if (completion.status === "incomplete" && completion.cause === "unreliableServer") return 4;
   if (buckets.some((b) => b.expectedFailure === undefined)) return 1;
   if (completion.status === "complete") return 0;
   switch (completion.cause) {
@@ -76,6 +81,8 @@ export function exitCodeOf(completion: Completion, buckets: readonly Bucket[]): 
     case "startUp":
     case "implementation":
       return 2;
+    case "unreliableServer":
+      return 4;
   }
 }
 

@@ -12,11 +12,14 @@ import type { Matcher } from "../../oracles/adapters/matcher.ts";
 import { modelMatcher } from "../../oracles/adapters/modelMatcher.ts";
 import { loadModuleMatcher } from "../../oracles/adapters/moduleMatcher.ts";
 import { formatAnswer } from "../../reports/answerText.ts";
+import { badge } from "../../reports/badge.ts";
 import reportSchema from "../../reports/run-report.schema.json" with { type: "json" };
+import { runNotes } from "../../reports/runNotes.ts";
 import type { RunReport } from "../../reports/runReport.ts";
 import caseSchema from "../cases/case-file.schema.json" with { type: "json" };
 import { collectCaseFiles } from "../format/collectCaseFiles.ts";
 import { loadCaseFile } from "../format/loadCaseFile.ts";
+import type { Respondent } from "./options.ts";
 import { workPaced } from "./options.ts";
 import { runConformance } from "./run.ts";
 
@@ -30,10 +33,10 @@ const ajv = new Ajv({ strict: false, validateFormats: false });
 ajv.addSchema(caseSchema);
 const validReport = ajv.compile(reportSchema);
 
-function runOn(matcher: Matcher): Promise<RunReport> {
+function runOn(matcher: Matcher, respondent?: Respondent): Promise<RunReport> {
   return runConformance({
     matcher,
-    options: { budget, seed: 7, minors: ["1.37"], caseFiles: [] },
+    options: { budget, seed: 7, minors: ["1.37"], caseFiles: [], respondent },
     cases,
     expected: [],
     progress: { phase() {}, tick() {} },
@@ -80,6 +83,27 @@ describe("an implementation that answers the same query two ways", () => {
   it("in-process: a query asked again gets the other answer: a finding with both answers, no cause", async () => {
     const r = await runOn(secondAnswerFlipped());
     expectFinding(r);
+    expect(validReport(r), JSON.stringify(validReport.errors)).toBe(true);
+  }, 120_000);
+
+  it("the real server (verify) answering two ways: the infrastructure's fault, its own cause and exit 4", async () => {
+    const r = await runOn(secondAnswerFlipped(), "server");
+    const f = r.footer.inconsistentAnswers;
+    expect(f?.queries).toBeGreaterThan(0);
+    expect(r.buckets).toEqual([]);
+    expect(r.footer.exitCode).toBe(4);
+    const c = r.footer.completion;
+    expect(c?.status === "incomplete" && c.cause).toBe("unreliableServer");
+    expect(c?.status === "incomplete" && c.reason).toMatch(
+      /^the server is unreliable: kube-apiserver answered the same query differently .*infrastructure's fault/,
+    );
+    expect(r.footer.verdict?.text).toMatch(/^The server is unreliable/);
+    expect(badge(r).message).toBe("unreliable server");
+    expect(
+      runNotes(r)
+        .map((n) => n.text)
+        .join("\n"),
+    ).toMatch(/^server \(the infrastructure's fault, exit 4\)/m);
     expect(validReport(r), JSON.stringify(validReport.errors)).toBe(true);
   }, 120_000);
 

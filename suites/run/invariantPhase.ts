@@ -48,13 +48,21 @@ export async function runInvariants(ctx: RunContext): Promise<InvariantCounts[]>
       if (outside !== undefined) return ctx.skips.notSent("invariants", outside);
       // A check whose base or variant the implementation skipped counts once, under the first reason.
       let skipped: Answer | undefined;
+      let unanswered = false;
       const check = await checkInvariant(inv, q, extra, async (x) => {
         const a = await ctx.answerOf(x);
+        if (a === undefined) unanswered = true;
         if (a?.answer === "skipped") skipped ??= a;
         return a?.answer === "outcome" ? a.outcome : undefined;
       });
       if (skipped !== undefined) ctx.skips.answered(skipped);
       if (check.result === "notApplicable") return;
+      // A side that got no answer (the phase's time ended, the implementation was declared broken, the
+      // case timeout ran out) gives no verdict on the check: not run, with the run's stop reason.
+      if (check.result === "inconclusive" && unanswered) {
+        ctx.notRun.invariants++;
+        return;
+      }
       if (check.result === "inconclusive") counts.inconclusive++;
       else counts.checked++;
       if (check.result !== "violated") return;

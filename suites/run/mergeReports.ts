@@ -203,10 +203,11 @@ function mergeHealth(all: readonly ImplementationHealth[]): ImplementationHealth
 /** Causes by how much they say of the merged run: an unusable implementation over a signal over the clock. */
 const causeRank: Record<Extract<Completion, { status: "incomplete" }>["cause"], number> = {
   implementation: 0,
-  startUp: 1,
-  interrupted: 2,
-  caseTimeout: 3,
-  timeLimit: 4,
+  unreliableServer: 1,
+  startUp: 2,
+  interrupted: 3,
+  caseTimeout: 4,
+  timeLimit: 5,
 };
 
 /** Complete when every shard did its share; otherwise each shard's reason, and what fell short, summed. */

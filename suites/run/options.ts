@@ -132,7 +132,16 @@ export interface RunOptions {
   readonly failOnUnrealInputs?: boolean | undefined;
   /** Only this share of the work (suites/run/shard.ts); absent, all of it. */
   readonly shard?: Shard | undefined;
+  /**
+   * Who answers: an implementation under test (the default), or the real kube-apiserver itself
+   * (`verify`). A server that answers one query two ways is the server's or its infrastructure's
+   * fault (a cache not yet synced, a lost webhook call, a neighbour changing the cluster), not a
+   * divergence and not a bad input: the run ends with its own cause (`unreliableServer`) and exit 4.
+   */
+  readonly respondent?: Respondent | undefined;
 }
+
+export type Respondent = "implementation" | "server";
 
 /**
  * `--reference`: who decides where the model stops (oracles/model/outsideModel.ts). `model`: nobody,

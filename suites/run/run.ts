@@ -191,7 +191,8 @@ function completionFor(
     {
       interrupted: ctx.stopped ? ctx.stopReason : undefined,
       broken: health?.broken ?? undefined,
-      ...(twoWays && { inconsistent: inconsistentReason(twoWays) }),
+      ...(twoWays && { inconsistent: inconsistentReason(twoWays, ctx.options.respondent) }),
+      server: ctx.options.respondent === "server",
       answered: ctx.answered,
       failures: ctx.implementationFailures,
       abandoned: ctx.abandoned,

@@ -3,7 +3,7 @@
 import type { WatchedMatcher } from "../../oracles/adapters/consistencyWatch.ts";
 import { watchConsistency } from "../../oracles/adapters/consistencyWatch.ts";
 import type { Answer, Matcher } from "../../oracles/adapters/matcher.ts";
-import { answers } from "../../oracles/adapters/matcher.ts";
+import { answers, notAsked } from "../../oracles/adapters/matcher.ts";
 import type { ReferenceName, UpstreamName } from "../../oracles/adapters/reference.ts";
 import { OutsideReferences } from "../../oracles/adapters/reference.ts";
 import type { Outcome } from "../../oracles/contract/outcome.ts";
@@ -312,11 +312,15 @@ export class RunContext {
     return undefined;
   }
 
-  /** The implementation's answer; undefined when the phase's time ran out before it was asked or answered. */
+  /**
+   * The implementation's answer; undefined when the phase's time ran out before it was asked or
+   * answered, or when the case got no answer of its own because the implementation was declared
+   * broken (counted as not run, with that reason: never as a failure of the case).
+   */
   async ask(q: Query): Promise<Answer | undefined> {
     if (!this.mayAsk()) return undefined;
     const a = await this.#bounded(this.#inner.match(q), this.#phaseEnd, undefined);
-    if (a === undefined || this.#clocked(a)) return undefined;
+    if (a === undefined || this.#clocked(a) || this.#unasked(a)) return undefined;
     this.skips.answered(a);
     this.answered++;
     this.#answers++;
@@ -335,7 +339,7 @@ export class RunContext {
   async answerOf(q: Query): Promise<Answer | undefined> {
     if (this.phaseOver()) return undefined;
     const a = await this.#bounded(this.#inner.match(q), this.#phaseEnd, undefined);
-    if (a === undefined || this.#clocked(a)) return undefined;
+    if (a === undefined || this.#clocked(a) || this.#unasked(a)) return undefined;
     this.#answers++;
     return a;
   }
@@ -348,6 +352,17 @@ export class RunContext {
   #clocked(a: Answer): boolean {
     if (a.answer !== "broken" || a.problem !== "timeout" || this.#givenUpOn() !== undefined) return false;
     this.timedOut++;
+    return true;
+  }
+
+  /**
+   * A case the implementation was declared broken before answering (childMatcher.ts `notAsked`):
+   * no verdict, counted as not run in the corpus (the generated phase counts its own from what it
+   * planned, the invariants' a check cut short), the report giving the reason (stopReason).
+   */
+  #unasked(a: Answer): boolean {
+    if (!notAsked(a)) return false;
+    if (this.#phase === "corpus") this.notRun.corpus++;
     return true;
   }
 

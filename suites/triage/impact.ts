@@ -4,6 +4,7 @@
 // the same for every seed; each scenario is decided by the reference and by the implementation, and
 // a divergence counts for every cause whose failures it shares a raw signature with (the model's
 // deciding clause and the two outcomes, signature.ts): the cause's behaviour applies there.
+import { notAsked } from "../../oracles/adapters/matcher.ts";
 import { agree } from "../../oracles/contract/agreement.ts";
 import type { Query } from "../../oracles/contract/query.ts";
 import type { Bucket, Impact } from "../../reports/runReport.ts";
@@ -36,7 +37,8 @@ export async function askMix(
     await Promise.all(
       mix.slice(i, i + width).map(async (q) => {
         const answer = await beforeDeadline(ctx.matcher.match(q), deadline);
-        if (answer === undefined) {
+        // An implementation declared broken answers nothing more: its share of the mix is not measured.
+        if (answer === undefined || notAsked(answer)) {
           cut = true;
           return;
         }

@@ -4,6 +4,7 @@
 // violation is first read as the divergence of whichever side the model disagrees with, so that it
 // joins the bucket of its cause, and is reduced as a violation only when neither side diverges.
 import type { Answer } from "../../oracles/adapters/matcher.ts";
+import { notAsked } from "../../oracles/adapters/matcher.ts";
 import { agree } from "../../oracles/contract/agreement.ts";
 import type { Outcome } from "../../oracles/contract/outcome.ts";
 import type { Query } from "../../oracles/contract/query.ts";
@@ -27,6 +28,9 @@ import type { TriageContext } from "./triageContext.ts";
 
 /** Why a failure the time left no room to reduce is unreduced. */
 const timeOff = "the run's time limit came before this reduction";
+
+/** Why a failure is unreduced whose implementation stopped answering during its reduction. */
+const brokenOff = "the implementation was declared broken before this reduction ended";
 
 /**
  * Reduces one failure until `deadline` (performance.now()); `reduce: false`, a deadline already
@@ -118,9 +122,12 @@ export async function reduceDivergence(
   const words = missingWords(ctx, f);
   let reduction = await reductionOf(ctx, f, deadline, words, off, seen);
   let reducedActual: Answer = reduction.calls === 0 ? f.actual : await ctx.matcher.match(reduction.query);
-  // The ceiling came before the reduced case's answer: the raw example stands, as if never reduced.
-  if (wasCut(reducedActual)) {
-    reduction = { status: "unreduced", query: f.query, calls: 0, moves: [], why: timeOff };
+  // The ceiling came before the reduced case's answer, or the implementation was declared broken
+  // (its answers since are no answers: childMatcher.ts `notAsked`): the raw example stands, as if
+  // never reduced, and keeps the implementation's own answer.
+  if (wasCut(reducedActual) || notAsked(reducedActual)) {
+    const why = wasCut(reducedActual) ? timeOff : brokenOff;
+    reduction = { status: "unreduced", query: f.query, calls: 0, moves: [], why };
     reducedActual = f.actual;
   }
   if (probe && reduction.status === "unreduced")

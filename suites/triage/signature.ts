@@ -1,7 +1,7 @@
 // The signature that groups divergences into buckets: the model's deciding clause and the two
 // outcomes, so that a thousand failing samples read as a few named bugs.
 
-import type { Answer } from "../../oracles/adapters/matcher.ts";
+import type { Answer, BrokenProblem } from "../../oracles/adapters/matcher.ts";
 import type { OutcomeName } from "../../oracles/contract/outcome.ts";
 import type { ClauseName } from "../../oracles/model/clauses.ts";
 
@@ -79,7 +79,7 @@ export function decidingClause(clauses: readonly ClauseName[]): ClauseName | "no
   return best ?? "none";
 }
 
-export type AnswerName = OutcomeName | "skipped" | "errored" | "crashed" | "timeout" | "garbage" | "protocol";
+export type AnswerName = OutcomeName | "skipped" | "errored" | BrokenProblem;
 
 export function answerName(a: Answer): AnswerName {
   switch (a.answer) {

@@ -42,6 +42,35 @@ export const moduleFaults = [
 ] as const;
 export type Fault = (typeof faults)[number] | (typeof moduleFaults)[number];
 
+/**
+ * Faults whose run only the clock ends (a child that hangs, answers too late or never starts): their
+ * time limit is what they test. Every other fault's child goes on answering, and its run gets fixed
+ * work (`matrixWork`) that it ends on, so that what it reports is the same at any load.
+ */
+export const clockFaults: ReadonlySet<Fault> = new Set<Fault>([
+  "hang-after",
+  "slow",
+  "missing-seq",
+  "close-stdout",
+  "no-start",
+  "module-endless-loop",
+  "module-unsettled",
+  "module-top-level-await",
+]);
+
+/** Scenarios a fault's run is given: enough for every fault to show (50 answers before it, restarts, repeats). */
+export const matrixWork = 100;
+/** The time limit of a run with fixed work: a ceiling against a hang the matrix does not foresee, never reached by the work. */
+export const workCeilingS = 600;
+
+/** How the matrix runs `fault`: a clock fault under `timeLimitS`, any other on its fixed work. */
+export function matrixOptions(fault: Fault, timeLimitS: number): FaultOptions & { readonly limitS: number } {
+  return clockFaults.has(fault)
+    ? { timeLimit: `${timeLimitS}s`, caseTimeout: "1s", limitS: timeLimitS }
+    : // The default case timeout (10 s, longer while answers come slowly): no clock of the test's decides.
+      { timeLimit: `${workCeilingS}s`, numRuns: matrixWork, limitS: workCeilingS };
+}
+
 export interface FaultRun {
   readonly fault: Fault;
   readonly exitCode: number | null;
@@ -51,6 +80,8 @@ export interface FaultRun {
    */
   readonly seconds: number;
   readonly partial: string | undefined;
+  /** What the report gives as the run's end: the completion's reason when incomplete, else the verdict. */
+  readonly reason: string | undefined;
   /** Processes still running with the run's marker in their arguments, a moment after the CLI ended. */
   readonly leftBehind: readonly string[];
   readonly stderr: string;
@@ -58,6 +89,8 @@ export interface FaultRun {
   readonly missing: readonly string[];
   /** The largest report file written, in bytes. */
   readonly largestReport: number;
+  /** CPU time the CLI process used (user and system, read from /proc while it ran; 0 where there is none). */
+  readonly cpuSeconds: number;
 }
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -67,6 +100,11 @@ const reportFiles = ["report.json", "report.md", "report.html", "junit.xml", "ba
 
 export interface FaultOptions {
   readonly timeLimit: string;
+  /**
+   * Fixed work (`--profile quick --num-runs N`): a run whose child goes on answering ends on its
+   * work, not on the time limit, so that what it reports is the same at any load.
+   */
+  readonly numRuns?: number;
   readonly caseTimeout?: string;
   /** Sends the CLI SIGTERM this long after the child has started: the run is interrupted, not ended by the fault. */
   readonly sigtermAfterMs?: number;
@@ -88,6 +126,7 @@ export async function runFault(fault: Fault, o: FaultOptions): Promise<FaultRun>
     "--time-limit",
     o.timeLimit,
     ...(o.caseTimeout ? ["--case-timeout", o.caseTimeout] : []),
+    ...(o.numRuns === undefined ? [] : ["--profile", "quick", "--num-runs", String(o.numRuns)]),
     "--seed",
     "1",
     "--report-dir",
@@ -100,6 +139,11 @@ export async function runFault(fault: Fault, o: FaultOptions): Promise<FaultRun>
     stderr = (stderr + d.toString()).slice(-4000);
   });
   const exited = new Promise<number | null>((resolve) => cli.on("exit", (code) => resolve(code)));
+  let cpuSeconds = 0;
+  const cpuPoll = setInterval(() => {
+    cpuSeconds = Math.max(cpuSeconds, processCpuSeconds(cli.pid));
+  }, 200);
+  void exited.finally(() => clearInterval(cpuPoll));
   let signalled: number | undefined;
   if (o.sigtermAfterMs !== undefined) {
     // Once the child asks for answers, not while node is still loading the CLI.
@@ -127,6 +171,8 @@ export async function runFault(fault: Fault, o: FaultOptions): Promise<FaultRun>
     missing,
     largestReport,
     partial: json?.header.partial,
+    reason: json?.footer?.completion?.reason ?? json?.footer?.verdict?.text,
+    cpuSeconds,
     leftBehind: running(marker),
     stderr,
   };
@@ -144,13 +190,44 @@ function moduleFile(dir: string, fault: Fault, marker: string): string {
 
 interface Report {
   readonly header: { readonly partial?: string };
-  readonly footer?: { readonly startUpMs?: number };
+  readonly footer?: {
+    readonly startUpMs?: number;
+    readonly completion?: { readonly reason?: string };
+    readonly verdict?: { readonly text: string };
+  };
 }
 
 function running(marker: string): string[] {
   const ps = spawnSync("ps", ["-eo", "pid,args"], { encoding: "utf8" });
   // The CLI's own arguments carry the marker too: only the child and what it started count.
   return ps.stdout.split("\n").filter((l) => l.includes(marker) && !l.includes(cliEntry));
+}
+
+/** User and system CPU time of a running process, s, from /proc (Linux); 0 once it is gone, or elsewhere. */
+function processCpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in ticks.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return 0;
+  }
+}
+
+/** Linux's USER_HZ, the unit of /proc's CPU times. */
+const clockTicks = 100;
+
+/**
+ * How much a loaded machine stretches CPU work now: the wall time a child takes to burn 300 ms of
+ * CPU, over 300 ms (1 on an idle machine, about the load over the cores on a busy one).
+ */
+export async function cpuStretch(): Promise<number> {
+  const burn = "const t=process.cpuUsage();while((u=>u.user+u.system)(process.cpuUsage(t))<300000);";
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ["-e", burn], { stdio: "ignore" });
+  await new Promise((resolve) => child.on("exit", resolve));
+  return (performance.now() - t0) / 300;
 }
 
 /** Runs `work` on each item, `width` at a time, results in the items' order. */
