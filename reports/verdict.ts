@@ -21,7 +21,9 @@ export function verdict(r: RunReport): Verdict {
       kind: "inconsistent",
       text: `The implementation answers the same query differently (${twoWays.queries} quer${twoWays.queries === 1 ? "y" : "ies"} answered two ways): no divergence it showed can be trusted, ${twoWays.setAside} cause${twoWays.setAside === 1 ? "" : "s"} set aside`,
     };
-  if (open > 0) return { kind: "causes", text: `${open} cause${open === 1 ? "" : "s"} of divergence` };
+  // A run that could not use its implementation exits 2 whatever it found: the verdict says why.
+  const unusable = c?.status === "incomplete" && c.cause === "implementation" ? `; then ${c.reason}` : "";
+  if (open > 0) return { kind: "causes", text: `${open} cause${open === 1 ? "" : "s"} of divergence${unusable}` };
   if (decided(r) === 0) return { kind: "nothingTested", text: `Nothing was tested${why ? `: ${why}` : ""}` };
   if (c?.status === "incomplete")
     return { kind: "incomplete", text: `Incomplete, no divergence in what was done: ${c.reason}` };

@@ -49,6 +49,10 @@ describe("a run whose implementation is declared broken part way", () => {
     expect(r.footer.exitCode).toBe(2);
     expect(r.footer.completion).toMatchObject({ status: "incomplete", cause: "implementation" });
     expect(r.footer.implementationHealth?.broken).toMatch(/lines that are not protocol messages/);
+    // The line every format leads with says so too, not only "N causes of divergence".
+    expect(r.footer.verdict?.text).toMatch(
+      /causes? of divergence; then the implementation was declared broken: child 1/,
+    );
   });
 
   it("counts what it never answered as not run, with the reason, each corpus test exactly once", () => {
