@@ -2,7 +2,7 @@ import type fc from "fast-check";
 import type { Capabilities } from "../oracles/contract/capabilities.ts";
 import { claimsSubjectAt, fullCapabilities } from "../oracles/contract/capabilities.ts";
 import type { Cluster } from "../oracles/contract/cluster.ts";
-import { isBuiltinGroup, isUnboundPolicy } from "../oracles/contract/features.ts";
+import { isBuiltinResourceGroup, isUnboundPolicy } from "../oracles/contract/features.ts";
 import type { AdmissionRequest, GroupVersionResource } from "../oracles/contract/kube.ts";
 import type { Subject, SubjectKind } from "../oracles/contract/subject.ts";
 import type { Minor } from "../oracles/contract/versions.ts";
@@ -261,7 +261,7 @@ function swarmInScope(given: SwarmConstraints | undefined, caps: Capabilities): 
 function requestsInScope(caps: Capabilities): (c: AdmissionRequestConstraints) => AdmissionRequestConstraints {
   const f = caps.features;
   const claimed = (t: ResourceType) =>
-    (f.customResources || isBuiltinGroup(t.group)) && (f.exemptions || !exemptGroup(t));
+    (f.customResources || isBuiltinResourceGroup(t.group)) && (f.exemptions || !exemptGroup(t));
   const narrow = (c: AdmissionRequestConstraints): AdmissionRequestConstraints => ({
     ...c,
     resources: (c.resources ?? resourceTypes).filter(claimed),

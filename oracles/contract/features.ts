@@ -47,6 +47,25 @@ export function isBuiltinGroup(group: string): boolean {
   return group === "" || !group.includes(".") || group.endsWith(".k8s.io");
 }
 
+/**
+ * `*.k8s.io` groups that kube-apiserver does not serve itself: CRDs of Kubernetes SIG projects
+ * (Gateway API, volume snapshots, the network policy API) and the aggregated metrics APIs. A tool
+ * that knows the built-in kinds alone (Kyverno's offline REST mapper without --crd) cannot map them.
+ */
+const servedOutsideKubeApiserver: ReadonlySet<string> = new Set([
+  "gateway.networking.k8s.io",
+  "snapshot.storage.k8s.io",
+  "policy.networking.k8s.io",
+  "metrics.k8s.io",
+  "custom.metrics.k8s.io",
+  "external.metrics.k8s.io",
+]);
+
+/** A resource of kube-apiserver's own: a built-in group that no CRD or aggregated API serves. */
+export function isBuiltinResourceGroup(group: string): boolean {
+  return isBuiltinGroup(group) && !servedOutsideKubeApiserver.has(group);
+}
+
 /** A policy subject without a binding: a policy that no binding selects. */
 export function isUnboundPolicy(subject: Subject): boolean {
   return (

@@ -30,6 +30,10 @@ const q = (r: Partial<AdmissionRequest> = {}, subject: Subject = mr(), cluster: 
 });
 const coreEvent = { resource: gvr("", "v1", "events"), kind: gvk("", "v1", "Event") };
 const widget = { resource: gvr("example.com", "v1", "widgets"), kind: gvk("example.com", "v1", "Widget") };
+const httpRoute = {
+  resource: gvr("gateway.networking.k8s.io", "v1", "httproutes"),
+  kind: gvk("gateway.networking.k8s.io", "v1", "HTTPRoute"),
+};
 const tokenReview = {
   resource: gvr("authentication.k8s.io", "v1", "tokenreviews"),
   kind: gvk("authentication.k8s.io", "v1", "TokenReview"),
@@ -84,6 +88,18 @@ describe("outOfScope", () => {
       q(widget),
       without("customResources"),
       "custom resources not claimed",
+    ],
+    [
+      "a Gateway API resource (a *.k8s.io group served by CRDs) is outside a profile without custom resources",
+      q(httpRoute),
+      without("customResources"),
+      "custom resources not claimed",
+    ],
+    [
+      "a built-in *.k8s.io resource is inside a profile without custom resources",
+      q(tokenReview),
+      without("customResources"),
+      undefined,
     ],
     [
       "an auth review is outside a profile without exemptions",

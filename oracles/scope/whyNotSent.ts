@@ -3,7 +3,12 @@
 // model's own defaulting, validation, registry and exemptions decide.
 import type { Capabilities } from "../contract/capabilities.ts";
 import { claimsSubjectAt, claimsSubresource } from "../contract/capabilities.ts";
-import { carriesMatchConditions, carriesParams, isBuiltinGroup, isUnboundPolicy } from "../contract/features.ts";
+import {
+  carriesMatchConditions,
+  carriesParams,
+  isBuiltinResourceGroup,
+  isUnboundPolicy,
+} from "../contract/features.ts";
 import type { AdmissionRequest, GroupVersionResource } from "../contract/kube.ts";
 import type { Query } from "../contract/query.ts";
 import type { Subject } from "../contract/subject.ts";
@@ -106,7 +111,8 @@ function claimsScope(q: Query, caps: Capabilities): string | undefined {
   if (!caps.operations.includes(request.operation)) return `operation ${request.operation} not claimed`;
   const sub = request.subResource ?? "";
   if (!claimsSubresource(caps, sub)) return `subresource ${sub} not claimed`;
-  if (!caps.features.customResources && !isBuiltinGroup(request.resource.group)) return "custom resources not claimed";
+  if (!caps.features.customResources && !isBuiltinResourceGroup(request.resource.group))
+    return "custom resources not claimed";
   if (!caps.features.exemptions && isExemptRequest(request, minor)) return "exemptions not claimed";
   if (!caps.features.unboundPolicies && isUnboundPolicy(subject)) return "policies without a binding not claimed";
   if (!caps.features.missingNamespaces && namesMissingNamespace(q)) return "missing namespaces not claimed";
