@@ -12,6 +12,7 @@ import { skipped } from "../work.ts";
 import type { ProbeNames } from "./names.ts";
 import { denyingPolicyName, policyName, webhookName, webhookTag } from "./names.ts";
 import {
+  parseMutatingParams,
   parseMutatingProbe,
   parseProbeDenial,
   parseProbeParams,
@@ -40,7 +41,8 @@ export function readOutcome(r: Reply, names: ProbeNames, subject: Subject, withP
     const [g, v, res] = seen.resource;
     const [kg, kv, k] = seen.kind;
     // A policy that ran with param objects lists them; one that ran once without any does not.
-    const params = withParams ? parseProbeParams(r.warnings, names).filter((x) => x !== "") : [];
+    const ran = kind === "MutatingAdmissionPolicy" ? parseMutatingParams(r.body, webhookTag(names)) : undefined;
+    const params = withParams ? (ran ?? parseProbeParams(r.warnings, names)).filter((x) => x !== "") : [];
     return {
       answer: "outcome",
       outcome: {
