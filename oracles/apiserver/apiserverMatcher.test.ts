@@ -14,7 +14,13 @@ import { KubeHttp } from "./controlPlane/kubeHttp.ts";
 import type { ControlPlane } from "./controlPlane/localControlPlane.ts";
 import { down } from "./controlPlane/localControlPlane.ts";
 import { startTestControlPlane } from "./controlPlane/testControlPlane.ts";
-import { clusterParamQueries, defeatingSubjects, matchEverything, mutatingParamQueries } from "./testQueries.ts";
+import {
+  clusterParamQueries,
+  defeatingSubjects,
+  matchEverything,
+  mutatingDelete,
+  mutatingParamQueries,
+} from "./testQueries.ts";
 
 // Runs where kube-apiserver is built, or MATCHCONFORM_APISERVER=1 asks (suites/slowSuites.ts).
 const enabled = slowSuiteGate("apiserver").runs;
@@ -186,6 +192,12 @@ describe.skipIf(!enabled)("the real kube-apiserver as a Matcher", () => {
     const params = model.map((o) => (o.outcome === "match" ? (o.params ?? []).length : "noMatch"));
     expect(params).toEqual([2, 1, 0, 1, "noMatch", 1, 2, 1, 2, 1]);
   }, 180_000);
+
+  it("asks a mutating policy about a DELETE: its plugin is never handed one, so the probe that would deny is admitted", async () => {
+    const q = mutatingDelete;
+    expect(decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome).toEqual({ outcome: "noMatch" });
+    expect(await m.match(q)).toEqual({ answer: "outcome", outcome: { outcome: "noMatch" } });
+  }, 120_000);
 
   it("leaves nothing of its own behind once closed (namespaces may stay Terminating)", async () => {
     await m.close();

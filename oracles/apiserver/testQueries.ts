@@ -161,3 +161,25 @@ export const clusterParamQueries: Query[] = (() => {
     })),
   );
 })();
+
+/** A MutatingAdmissionPolicy whose rules match a ConfigMap's DELETE, under Ignore, with a condition that holds. */
+export const mutatingDelete: Query = {
+  ...matchEverything,
+  subject: {
+    kind: "MutatingAdmissionPolicy",
+    policy: {
+      failurePolicy: "Ignore",
+      matchConstraints: {
+        resourceRules: [{ operations: ["*"], apiGroups: [""], apiVersions: ["v1"], resources: ["configmaps"] }],
+      },
+      matchConditions: [{ name: "always", expression: "true" }],
+    },
+    binding: {},
+  } as Query["subject"],
+  request: {
+    ...matchEverything.request,
+    operation: "DELETE",
+    object: null,
+    oldObject: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cm", namespace: "bystand" } },
+  },
+};

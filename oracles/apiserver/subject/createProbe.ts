@@ -60,7 +60,7 @@ export function probeObjects(w: Work, receiver: WebhookEndpoint, verbatim: boole
     return [[webhookResource(subject.kind), webhookManifest(subject, w.names, receiver, verbatim)]];
   const mutating = subject.kind === "MutatingAdmissionPolicy";
   const m = mutating
-    ? mutatingProbeManifests(subject, w.names, verbatim, w.params)
+    ? mutatingProbeManifests(subject, w.names, verbatim, w.params, w.query.request.operation === "DELETE")
     : probeManifests(subject, w.names, verbatim, w.params);
   const kind = mutating ? "mutatingadmissionpolicies" : "validatingadmissionpolicies";
   const binding = kind.replace("policies", "policybindings");

@@ -8,7 +8,7 @@ import type { ParamKind, ParamRef } from "../../contract/kube.ts";
 import type { Subject } from "../../contract/subject.ts";
 import type { ProbeNames } from "../probe/names.ts";
 import { labels, policyName, probeAnnotation, webhookTag } from "../probe/names.ts";
-import { labelledOnly, probeConditions } from "./confinement.ts";
+import { confined, labelledOnly, probeConditions } from "./confinement.ts";
 import type { ProbeManifests } from "./policyProbe.ts";
 import { paramOfRun } from "./policyProbe.ts";
 
@@ -25,6 +25,7 @@ export function mutatingProbeManifests(
   p: ProbeNames,
   verbatim = false,
   params: { readonly paramKind?: ParamKind; readonly paramRef?: ParamRef } = {},
+  onDelete = false,
 ): ProbeManifests {
   if (subject.kind !== "MutatingAdmissionPolicy") throw new Error(`not a MutatingAdmissionPolicy: ${subject.kind}`);
   const name = policyName(p);
@@ -33,18 +34,24 @@ export function mutatingProbeManifests(
   const confineByLabel = withParams && !verbatim;
   const constraints = subject.policy.matchConstraints;
   const bound = subject.binding?.matchResources;
+  const deleteProbe = onDelete && !verbatim;
+  const conditions = probeConditions(subject.policy.matchConditions, p, verbatim);
   return {
     policy: {
       apiVersion: "admissionregistration.k8s.io/v1",
       kind: "MutatingAdmissionPolicy",
       metadata,
       spec: {
-        ...(subject.policy.failurePolicy !== undefined && { failurePolicy: subject.policy.failurePolicy }),
+        ...(deleteProbe
+          ? { failurePolicy: "Fail" }
+          : subject.policy.failurePolicy !== undefined && { failurePolicy: subject.policy.failurePolicy }),
         ...(confineByLabel
           ? { matchConstraints: labelledOnly(constraints, p) }
           : constraints !== undefined && { matchConstraints: constraints }),
         ...(withParams && { paramKind: params.paramKind }),
-        matchConditions: probeConditions(subject.policy.matchConditions, p, verbatim),
+        matchConditions: deleteProbe
+          ? [...conditions, { name: deleteConditionName, expression: confined(deleteCondition, p) }]
+          : conditions,
         reinvocationPolicy: "Never",
         mutations: [annotate(webhookTag(p), withParams)],
       },
@@ -63,6 +70,17 @@ export function mutatingProbeManifests(
     },
   };
 }
+
+/**
+ * A DELETE probe's extra condition: it errs (a UUID is no int) on the probe's own request, so that
+ * under failurePolicy Fail the probe would deny it had the plugin been handed the DELETE and the
+ * policy matched (no subject condition false). kube-apiserver's mutating policy plugin is never
+ * handed a DELETE (k8s.io/apiserver v0.37.2 pkg/admission/plugin/policy/mutating/plugin.go
+ * NewPlugin: admission.NewHandler(Create, Update, Connect)): the request is admitted, and that is
+ * the server's noMatch. A denial is read as nothing (sendProbe.ts).
+ */
+export const deleteConditionName = "mc-probe-delete";
+const deleteCondition = "int(request.uid) == 0";
 
 /**
  * The mutation writing `mc|<tag>|<resource>|<kind>` into probeAnnotation; `withParams`: followed by
