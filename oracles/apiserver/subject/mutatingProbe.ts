@@ -72,7 +72,7 @@ export function mutatingProbeManifests(
 }
 
 /**
- * A DELETE probe's extra condition: it errs (a UUID is no int) on the probe's own request, so that
+ * A DELETE probe's extra condition: it errs (no string ending in 'x' is an int) on the probe's own request, so that
  * under failurePolicy Fail the probe would deny it had the plugin been handed the DELETE and the
  * policy matched (no subject condition false). kube-apiserver's mutating policy plugin is never
  * handed a DELETE (k8s.io/apiserver v0.37.2 pkg/admission/plugin/policy/mutating/plugin.go
@@ -80,7 +80,7 @@ export function mutatingProbeManifests(
  * the server's noMatch. A denial is read as nothing (sendProbe.ts).
  */
 export const deleteConditionName = "mc-probe-delete";
-const deleteCondition = "int(request.uid) == 0";
+const deleteCondition = "int(request.name + 'x') == 0";
 
 /**
  * The mutation writing `mc|<tag>|<resource>|<kind>` into probeAnnotation; `withParams`: followed by
