@@ -47,6 +47,8 @@ export interface Target {
   readonly minor?: Minor;
   /** The local control plane, started by this command (it stays up for the next, unless interrupted while starting). */
   readonly startedHere?: boolean;
+  /** The local control plane's kube-apiserver and etcd, whose CPU time a run can read. */
+  readonly pids?: readonly number[];
 }
 
 /**
@@ -74,6 +76,7 @@ export async function localTarget(
     connection: { server: cp.server, token: cp.token, ca: readFileSync(cp.caFile) },
     minor: cp.minor,
     startedHere,
+    pids: [cp.pids.apiserver, cp.pids.etcd],
   };
 }
 

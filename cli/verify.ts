@@ -9,6 +9,7 @@ import { recordingMatcher } from "../oracles/adapters/recordingMatcher.ts";
 import type { ApiserverMatcher } from "../oracles/apiserver/apiserverMatcher.ts";
 import { batchSteps } from "../oracles/apiserver/batch/runBatch.ts";
 import { skipLines } from "../oracles/apiserver/batch/skipReasons.ts";
+import { cpuMs } from "../oracles/apiserver/controlPlane/processCpu.ts";
 import type { Minor } from "../oracles/contract/versions.ts";
 import { isMinor, latestMinor, supportedMinors } from "../oracles/contract/versions.ts";
 import { defaultCorpus, packageVersion } from "../package/packageRoot.ts";
@@ -94,6 +95,7 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
   const recorder = a.record === undefined ? undefined : recordingMatcher(matcher);
   const asked = fixed ? fixedAt(fixed, minor, a.queries ?? "", out) : cases;
   const started = performance.now();
+  const serverCpu = session.target.pids && cpuMs(session.target.pids);
   try {
     if (recorder) recordableAs(matcher.info.version, minor);
     const progress = interrupts.track(stderrProgress());
@@ -122,6 +124,8 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
     writeReports(dir, report);
     out(summary(report));
     out(serverStats(matcher, (performance.now() - started) / 1000));
+    const cpu = cpuLine(matcher, session.target.pids, serverCpu);
+    if (cpu !== undefined) out(cpu);
     for (const l of skipLines(matcher.stats.skipReasons, matcher.stats.queries)) out(terminal(`  skipped: ${l}`));
     out(terminal(`reports: ${join(dir, "report.html")}, report.md, report.json, junit.xml`));
     if (recorder && a.record !== undefined) out(record(recorder, a.record, minor));
@@ -184,10 +188,25 @@ function recordableAs(gitVersion: string, minor: Minor): void {
     );
 }
 
+/**
+ * The local control plane's CPU time (kube-apiserver and etcd) over the run, per verdict: on a
+ * machine others load, the figure that stays comparable from run to run, where verdicts/s does not.
+ */
+function cpuLine(matcher: ApiserverMatcher, pids: readonly number[] | undefined, before: number | undefined) {
+  const after = pids && cpuMs(pids);
+  if (after === undefined || before === undefined) return undefined;
+  const s = matcher.stats;
+  const ms = after - before;
+  const per = (n: number) => (n > 0 ? (ms / n).toFixed(0) : "-");
+  return `local control plane CPU (kube-apiserver + etcd): ${(ms / 1000).toFixed(1)} s, ${per(s.probed)} ms a verdict, ${per(s.queries)} ms a query`;
+}
+
 /** The server's throughput, and where a batch's time went (each step's mean per batch). */
 function serverStats(matcher: ApiserverMatcher, secs: number): string {
   const s = matcher.stats;
   const perBatch = (ms: number) => (s.batches ? Math.round(ms / s.batches) : 0);
   const steps = batchSteps.map((step) => `${step} ${perBatch(s.stepMs[step])}`).join(", ");
-  return `kube-apiserver ${matcher.info.version}: ${s.queries} queries in ${s.batches} batches, ${s.probed} decided by the server, ${s.skipped} skipped; ${(s.probed / secs).toFixed(1)} verdicts/s; mean sentinel wait ${perBatch(s.sentinelWaitMs)} ms; per batch, ms: ${steps}`;
+  const t = matcher.http.tally;
+  const perQuery = s.queries > 0 ? ` (${(t.writes / s.queries).toFixed(1)} writes a query)` : "";
+  return `kube-apiserver ${matcher.info.version}: ${s.queries} queries in ${s.batches} batches, ${s.probed} decided by the server, ${s.skipped} skipped; ${(s.probed / secs).toFixed(1)} verdicts/s; mean sentinel wait ${perBatch(s.sentinelWaitMs)} ms; per batch, ms: ${steps}; the run's requests: ${t.writes} writes, ${t.dryRuns} dry runs, ${t.reads} reads${perQuery}`;
 }

@@ -7,13 +7,20 @@ import { loadAll } from "../../suites/format/loadAll.ts";
 import { slowSuiteGate } from "../../suites/slowSuites.ts";
 import { satisfies } from "../contract/agreement.ts";
 import type { Query } from "../contract/query.ts";
+import { decide } from "../model/decide.ts";
 import type { ApiserverMatcher } from "./apiserverMatcher.ts";
 import { leftovers, startApiserverMatcher } from "./apiserverMatcher.ts";
 import { KubeHttp } from "./controlPlane/kubeHttp.ts";
 import type { ControlPlane } from "./controlPlane/localControlPlane.ts";
 import { down } from "./controlPlane/localControlPlane.ts";
 import { startTestControlPlane } from "./controlPlane/testControlPlane.ts";
-import { defeatingSubjects, matchEverything } from "./testQueries.ts";
+import {
+  clusterParamQueries,
+  defeatingSubjects,
+  matchEverything,
+  mutatingDelete,
+  mutatingParamQueries,
+} from "./testQueries.ts";
 
 // Runs where kube-apiserver is built, or MATCHCONFORM_APISERVER=1 asks (suites/slowSuites.ts).
 const enabled = slowSuiteGate("apiserver").runs;
@@ -168,6 +175,28 @@ describe.skipIf(!enabled)("the real kube-apiserver as a Matcher", () => {
             : "skipped: 403, out of budget",
       ),
     );
+  }, 120_000);
+
+  it("reads the params a mutating policy's mutation ran with, and params of a cluster-scoped kind, as the model decides them", async () => {
+    const queries = [...mutatingParamQueries, ...clusterParamQueries];
+    const answers = await Promise.all(queries.map((q) => m.match(q)));
+    const model = queries.map((q) => decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome);
+    // As a set: a selector's params come in the informer's order.
+    const sorted = answers.map((a) =>
+      a.answer === "outcome" && a.outcome.outcome === "match" && a.outcome.params
+        ? { ...a, outcome: { ...a.outcome, params: [...a.outcome.params].sort() } }
+        : a,
+    );
+    expect(sorted).toEqual(model.map((outcome) => ({ answer: "outcome", outcome })));
+    // Not vacuous: a match with two params, one with one, one without, and a noMatch.
+    const params = model.map((o) => (o.outcome === "match" ? (o.params ?? []).length : "noMatch"));
+    expect(params).toEqual([2, 1, 0, 1, "noMatch", 1, 2, 1, 2, 1]);
+  }, 180_000);
+
+  it("asks a mutating policy about a DELETE: its plugin is never handed one, so the probe that would deny is admitted", async () => {
+    const q = mutatingDelete;
+    expect(decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome).toEqual({ outcome: "noMatch" });
+    expect(await m.match(q)).toEqual({ answer: "outcome", outcome: { outcome: "noMatch" } });
   }, 120_000);
 
   it("leaves nothing of its own behind once closed (namespaces may stay Terminating)", async () => {

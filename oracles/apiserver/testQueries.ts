@@ -85,3 +85,101 @@ export const defeatingSubjects: Query[] = [
     binding: {},
   },
 ].map((subject) => ({ ...matchEverything, subject: subject as Query["subject"] }));
+
+const limits = { apiVersion: "example.com/v1", kind: "Limits" };
+const limit = (name: string, tier: string) => ({
+  ...limits,
+  metadata: { name, namespace: "bystand", labels: { tier } },
+  spec: { max: name.length },
+});
+
+/**
+ * MutatingAdmissionPolicies with params on matchEverything's request: selected custom params (two
+ * of three), one found by name, a ConfigMap by name, a paramKind the binding gives no paramRef, a
+ * condition that holds for one param only, and a selector that finds none under Allow.
+ */
+export const mutatingParamQueries: Query[] = (() => {
+  const policy = (extra: Record<string, unknown> = {}) => ({
+    failurePolicy: "Fail",
+    matchConstraints: { resourceRules: configMapCreates },
+    paramKind: limits,
+    ...extra,
+  });
+  const cluster = {
+    namespaces: { bystand: {} },
+    customKinds: [{ ...limits, scope: "Namespaced" as const }],
+    params: [limit("gold", "paid"), limit("silver", "paid"), limit("free", "free")],
+  };
+  const subjects: Array<[Record<string, unknown>, Record<string, unknown>]> = [
+    [policy(), { paramRef: { selector: { matchLabels: { tier: "paid" } }, parameterNotFoundAction: "Deny" } }],
+    [policy(), { paramRef: { name: "silver", parameterNotFoundAction: "Deny" } }],
+    [policy(), {}],
+    [
+      policy({ matchConditions: [{ name: "big", expression: "params.spec.max > 4" }] }),
+      { paramRef: { selector: {}, parameterNotFoundAction: "Deny" } },
+    ],
+    [policy(), { paramRef: { selector: { matchLabels: { tier: "none" } }, parameterNotFoundAction: "Allow" } }],
+  ];
+  const custom = subjects.map(([p, binding]) => ({
+    ...matchEverything,
+    cluster,
+    subject: { kind: "MutatingAdmissionPolicy", policy: p, binding } as Query["subject"],
+  }));
+  const configMap: Query = {
+    ...matchEverything,
+    cluster: {
+      namespaces: { bystand: {} },
+      params: [{ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "settings", namespace: "bystand" }, data: {} }],
+    },
+    subject: {
+      kind: "MutatingAdmissionPolicy",
+      policy: policy({ paramKind: { apiVersion: "v1", kind: "ConfigMap" } }),
+      binding: { paramRef: { name: "settings", parameterNotFoundAction: "Deny" } },
+    } as Query["subject"],
+  };
+  return [...custom, configMap];
+})();
+
+/** Policies of both kinds whose params are of a cluster-scoped custom kind, selected and named. */
+export const clusterParamQueries: Query[] = (() => {
+  const tiers = { apiVersion: "example.com/v1", kind: "Tier" };
+  const cluster = {
+    namespaces: { bystand: {} },
+    customKinds: [{ ...tiers, scope: "Cluster" as const }],
+    params: ["gold", "silver"].map((name) => ({ ...tiers, metadata: { name, labels: { paid: "yes" } } })),
+  };
+  const policy = { failurePolicy: "Fail", matchConstraints: { resourceRules: configMapCreates }, paramKind: tiers };
+  const refs = [
+    { selector: { matchLabels: { paid: "yes" } }, parameterNotFoundAction: "Deny" },
+    { name: "gold", parameterNotFoundAction: "Deny" },
+  ];
+  return (["ValidatingAdmissionPolicy", "MutatingAdmissionPolicy"] as const).flatMap((kind) =>
+    refs.map((paramRef) => ({
+      ...matchEverything,
+      cluster,
+      subject: { kind, policy, binding: { paramRef } } as Query["subject"],
+    })),
+  );
+})();
+
+/** A MutatingAdmissionPolicy whose rules match a ConfigMap's DELETE, under Ignore, with a condition that holds. */
+export const mutatingDelete: Query = {
+  ...matchEverything,
+  subject: {
+    kind: "MutatingAdmissionPolicy",
+    policy: {
+      failurePolicy: "Ignore",
+      matchConstraints: {
+        resourceRules: [{ operations: ["*"], apiGroups: [""], apiVersions: ["v1"], resources: ["configmaps"] }],
+      },
+      matchConditions: [{ name: "always", expression: "true" }],
+    },
+    binding: {},
+  } as Query["subject"],
+  request: {
+    ...matchEverything.request,
+    operation: "DELETE",
+    object: null,
+    oldObject: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cm", namespace: "bystand" } },
+  },
+};

@@ -15,6 +15,7 @@ import { startApiserverMatcher } from "../../oracles/apiserver/apiserverMatcher.
 import { skipLines } from "../../oracles/apiserver/batch/skipReasons.ts";
 import { buildControlPlane } from "../../oracles/apiserver/buildControlPlane.ts";
 import { down, up } from "../../oracles/apiserver/controlPlane/localControlPlane.ts";
+import { cpuMs } from "../../oracles/apiserver/controlPlane/processCpu.ts";
 import type { Query } from "../../oracles/contract/query.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import { defaultCorpus } from "../../package/packageRoot.ts";
@@ -239,6 +240,10 @@ interface ApiserverFigure {
   /** How many queries it was asked: the baseline stops at its budget, batching may go round again. */
   readonly asked: number;
   readonly seconds: number;
+  /** The matcher's requests that changed what the server stores (kubeHttp.ts RequestTally), its start and close included. */
+  readonly writes: number;
+  /** CPU time of kube-apiserver and etcd over the same span, ms. */
+  readonly serverCpuMs: number | undefined;
 }
 
 /**
@@ -250,9 +255,11 @@ async function askApiserver(
   options: ApiserverMatcherOptions,
   queries: readonly Query[],
   how: { readonly oneByOneForMs: number } | { readonly allAtOnceForMs: number },
+  pids: readonly number[],
 ): Promise<ApiserverFigure> {
   const m = await startApiserverMatcher(options);
   try {
+    const cpuBefore = cpuMs(pids);
     const start = performance.now();
     const elapsed = () => performance.now() - start;
     const answers: Answer[] = [];
@@ -261,7 +268,12 @@ async function askApiserver(
     if ("allAtOnceForMs" in how)
       do answers.push(...(await Promise.all(queries.map((q) => m.match(q)))));
       while (elapsed() < how.allAtOnceForMs);
-    return { decisions: answers.filter(decided).length, asked: answers.length, seconds: elapsed() / 1000 };
+    const seconds = elapsed() / 1000;
+    const decisions = answers.filter(decided).length;
+    await m.close();
+    const cpuAfter = cpuMs(pids);
+    const serverCpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+    return { decisions, asked: answers.length, seconds, writes: m.http.tally.writes, serverCpuMs };
   } finally {
     await m.close();
   }
@@ -272,7 +284,9 @@ async function benchApiserver(binDir: string): Promise<void> {
   try {
     const cp = await up({ binDir, minor: "1.37", stateDir });
     const base: ApiserverMatcherOptions = { server: cp.server, token: cp.token, caFile: cp.caFile, minor: "1.37" };
+    const pids = [cp.pids.apiserver, cp.pids.etcd];
     const selector = await startApiserverMatcher(base);
+    const selectorCpu = cpuMs(pids);
     const { version } = selector.info;
     const candidates = fc.sample(scenario({ minors: ["1.37"], subjectKinds: selector.subjects }), {
       numRuns: 450,
@@ -280,11 +294,16 @@ async function benchApiserver(binDir: string): Promise<void> {
     });
     const answers = await Promise.all(candidates.map((q) => selector.match(q)));
     await selector.close();
+    const selectorCpuMs = (cpuMs(pids) ?? Number.NaN) - (selectorCpu ?? Number.NaN);
     const skips = skipLines(selector.stats.skipReasons, selector.stats.queries);
     console.log(
       `\nkube-apiserver ${version}: ${selector.stats.skipped} of ${candidates.length} generated queries skipped, by reason:`,
     );
     for (const l of skips) console.log(`  ${l}`);
+    const t = selector.http.tally;
+    console.log(
+      `  the run's requests: ${t.writes} writes (${(t.writes / candidates.length).toFixed(1)} a query), ${t.dryRuns} dry runs, ${t.reads} reads; kube-apiserver + etcd CPU ${(selectorCpuMs / 1000).toFixed(1)} s (${(selectorCpuMs / Math.max(1, selector.stats.probed)).toFixed(0)} ms a verdict)`,
+    );
     const queries = candidates.filter((_, i) => decided(answers[i] as Answer));
     if (queries.length === 0) {
       console.log(
@@ -292,13 +311,18 @@ async function benchApiserver(binDir: string): Promise<void> {
       );
       return;
     }
-    const one = await askApiserver({ ...base, batchSize: 1, concurrentBatches: 1 }, queries, { oneByOneForMs: 30_000 });
-    const prefix = await askApiserver(base, queries.slice(0, one.asked), { allAtOnceForMs: 0 });
-    const all = await askApiserver(base, queries, { allAtOnceForMs: 10_000 });
+    const one = await askApiserver(
+      { ...base, batchSize: 1, concurrentBatches: 1 },
+      queries,
+      { oneByOneForMs: 30_000 },
+      pids,
+    );
+    const prefix = await askApiserver(base, queries.slice(0, one.asked), { allAtOnceForMs: 0 }, pids);
+    const all = await askApiserver(base, queries, { allAtOnceForMs: 10_000 }, pids);
     const perSecond = (f: ApiserverFigure) => f.decisions / f.seconds;
     const line = (name: string, f: ApiserverFigure) =>
       console.log(
-        `${name.padEnd(56)} ${`${perSecond(f).toFixed(1)}/s`.padStart(8)}   ${(perSecond(f) / perSecond(one)).toFixed(2)}x   ${f.decisions} decisions in ${f.seconds.toFixed(1)} s`,
+        `${name.padEnd(56)} ${`${perSecond(f).toFixed(1)}/s`.padStart(8)}   ${(perSecond(f) / perSecond(one)).toFixed(2)}x   ${f.decisions} decisions in ${f.seconds.toFixed(1)} s, ${(f.writes / Math.max(1, f.decisions)).toFixed(1)} writes and ${f.serverCpuMs === undefined ? "?" : (f.serverCpuMs / Math.max(1, f.decisions)).toFixed(0)} ms of server CPU a decision`,
       );
     console.log(
       `\nkube-apiserver ${version} on loopback, verified decisions: ${queries.length} of ${candidates.length} generated queries need a probe (the server skips or rejects the rest as invalid)`,

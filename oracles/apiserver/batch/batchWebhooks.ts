@@ -5,6 +5,7 @@
 // its deletion) and the informer event that makes it seen; one per batch saves them for every
 // webhook query but one. Each subject's validity is still asked alone, as a dry run of its own
 // configuration, so that the server's 422 answers that query only.
+import { carriesMatchConditions } from "../../contract/features.ts";
 import type { KubeHttp } from "../controlPlane/kubeHttp.ts";
 import { ok } from "../controlPlane/kubeHttp.ts";
 import { pool } from "../controlPlane/pool.ts";
@@ -23,9 +24,13 @@ export function inBatchWebhooks(w: Work): boolean {
 }
 
 /**
- * Validates each of the works' webhook probes alone (dry run), then creates the valid ones of each
- * kind as one configuration; if that fails, each is created alone as before, so that the failure
- * stays with its own query.
+ * Validates each of the works' webhook probes with conditions alone (dry run), then creates the
+ * valid ones of each kind as one configuration. A webhook without conditions is probed as the
+ * subject states it (its only condition is the confinement, verbatim or not), and a configuration's
+ * webhooks are validated one by one, names apart (k8s.io/kubernetes v1.37.2
+ * pkg/apis/admissionregistration/validation validateValidatingWebhookConfiguration), so the
+ * configuration's creation asks their validity too: only when it fails is each asked alone, and
+ * the valid ones created together again, or else each alone, so that a failure stays with its own query.
  */
 export async function createBatchWebhooks(
   run: { readonly http: KubeHttp; readonly receiver: WebhookEndpoint; readonly mutatingVersion: MutatingPolicyVersion },
@@ -33,14 +38,19 @@ export async function createBatchWebhooks(
   work: readonly Work[],
 ): Promise<void> {
   const { http, receiver, mutatingVersion } = run;
-  await pool(work, 16, (w) => validateProbe(http, receiver, w, mutatingVersion));
+  const validate = (ws: readonly Work[]) => pool(ws, 16, (w) => validateProbe(http, receiver, w, mutatingVersion));
+  await validate(work.filter((w) => carriesMatchConditions(w.query.subject)));
   for (const kind of kinds) {
-    const valid = work.filter((w) => w.state === "probe" && w.query.subject.kind === kind);
-    if (valid.length === 0) continue;
-    const r = await http.call("POST", `${admissionPath}/${webhookResource(kind)}`, {
-      body: batchConfiguration(kind, p, valid, receiver),
-    });
-    if (!ok(r)) await pool(valid, 16, (w) => createConfined(http, receiver, w, mutatingVersion));
+    const create = (ws: readonly Work[]) =>
+      http.call("POST", `${admissionPath}/${webhookResource(kind)}`, {
+        body: batchConfiguration(kind, p, ws, receiver),
+      });
+    const ofKind = () => work.filter((w) => w.state === "probe" && w.query.subject.kind === kind);
+    if (ofKind().length === 0 || ok(await create(ofKind()))) continue;
+    await validate(ofKind().filter((w) => !carriesMatchConditions(w.query.subject)));
+    const valid = ofKind();
+    if (valid.length > 0 && !ok(await create(valid)))
+      await pool(valid, 16, (w) => createConfined(http, receiver, w, mutatingVersion));
   }
 }
 

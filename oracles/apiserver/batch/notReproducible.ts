@@ -1,8 +1,8 @@
 // Why a real cluster cannot reproduce a query, in the two kinds a report must keep apart. An unreal
 // input is one no real cluster ever sends to admission, whoever asks: a cause seen only on such
 // inputs is reported apart and never counted. An unobservable one is a request a real cluster does
-// send, whose decision this oracle cannot observe or impose (a MutatingAdmissionPolicy's DELETE, a
-// stated equivalent registry): it stays a cause, with the reason beside it.
+// send, whose decision this oracle cannot observe or impose (a mutating policy's decision on a
+// subresource, a stated equivalent registry): it stays a cause, with the reason beside it.
 import type { Query } from "../../contract/query.ts";
 import { withoutNameLabel } from "../request/body.ts";
 import { isNamespaceResource } from "../request/rename.ts";

@@ -57,7 +57,7 @@ export function prepare(asked: Query, names: ProbeNames, minor: Minor, subjects:
     shared ? (n, l) => sharedNamespacePrefix(names.runId, n, l) : undefined,
   );
   const renamed = unique.query;
-  const params = carriesParams(q0) ? realiseParams(q0, unique.namespaces, names.runId) : undefined;
+  const params = carriesParams(q0) ? realiseParams(q0, unique.namespaces, names.runId, webhookTag(names)) : undefined;
   if (params !== undefined && !params.ok) return done(params.why);
   // A params probe is confined by its label on the objects (subject/confinement.ts labelledOnly).
   if (params !== undefined && ((q.request.subResource ?? "") !== "" || isNamespaceResource(q.request)))

@@ -182,7 +182,9 @@ async function raiseSentinel(run: BatchRun, batch: string, probes: readonly Work
   const binding = run.http
     .call("POST", `${rbacPath}/clusterrolebindings`, { body: grantBinding(p, users) })
     .then((r) => must(r, "the batch's ClusterRoleBinding"));
-  const paramKinds = paramKindsOf(probes.map((w) => w.params));
+  const paramKinds = paramKindsOf(
+    probes.map((w) => ({ params: w.params, mutating: w.query.subject.kind === "MutatingAdmissionPolicy" })),
+  );
   const [, waited] = await Promise.all([
     binding,
     awaitSentinel(

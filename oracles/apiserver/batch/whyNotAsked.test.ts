@@ -7,10 +7,6 @@ import { prepare } from "./prepareQuery.ts";
 
 const req = matchEverything.request;
 const old = { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cm", namespace: "bystand" } };
-const mutating = (failurePolicy: "Fail" | "Ignore"): Query["subject"] => ({
-  kind: "MutatingAdmissionPolicy",
-  policy: { failurePolicy, matchConstraints: {} },
-});
 
 describe("whyNotAsked", () => {
   it.each<[string, Partial<Query>, RegExp]>([
@@ -45,9 +41,16 @@ describe("whyNotAsked", () => {
       /validationActions are always \[Warn\]/,
     ],
     [
-      "a MutatingAdmissionPolicy on DELETE",
-      { subject: mutating("Fail"), request: { ...req, operation: "DELETE", object: null, oldObject: old } },
-      /never handles DELETE/,
+      "a MutatingAdmissionPolicy on DELETE whose conditions take the DELETE probe's name",
+      {
+        subject: {
+          kind: "MutatingAdmissionPolicy",
+          policy: { matchConstraints: {}, matchConditions: [{ name: "mc-probe-delete", expression: "true" }] },
+          binding: {},
+        },
+        request: { ...req, operation: "DELETE", object: null, oldObject: old },
+      },
+      /leave no room/,
     ],
   ])("skips %s", (_, change, why) => {
     const w = prepare({ ...matchEverything, ...change }, { runId: "r", batch: "1", id: "1" }, "1.37", [

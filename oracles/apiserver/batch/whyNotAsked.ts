@@ -14,6 +14,7 @@ import type { Realisable } from "../request/realisation.ts";
 import { isNamespaceResource } from "../request/rename.ts";
 import type { SeenOtherwise } from "../request/seenOtherwise.ts";
 import { conditionSeesOtherwise, seenOtherwise } from "../request/seenOtherwise.ts";
+import { deleteConditionName } from "../subject/mutatingProbe.ts";
 import { storedAsOld, updateWithoutName } from "./notReproducible.ts";
 
 export interface Asked {
@@ -78,8 +79,11 @@ export function whyNotAsked(a: Asked, minor: Minor): string | undefined {
       "the server fails to apply a mutating policy's mutation to a built-in equivalent of another version or group (it cannot convert the object back); under failurePolicy Ignore that failure hides the match",
     ],
     [
-      q.subject.kind === "MutatingAdmissionPolicy" && req.operation === "DELETE",
-      "a MutatingAdmissionPolicy never handles DELETE, and the probe reads its decision from the object it returns, which a DELETE has not",
+      q.subject.kind === "MutatingAdmissionPolicy" &&
+        req.operation === "DELETE" &&
+        ((q.subject.policy.matchConditions ?? []).length >= 64 ||
+          (q.subject.policy.matchConditions ?? []).some((c) => c.name === deleteConditionName)),
+      `a MutatingAdmissionPolicy's DELETE probe adds the condition ${deleteConditionName}, which this subject's conditions leave no room for (64 at most, names unique)`,
     ],
     [
       q.subject.kind === "MutatingAdmissionPolicy" && (req.subResource ?? "") !== "",

@@ -51,9 +51,31 @@ export interface CallOptions {
   readonly timeoutMs?: number;
 }
 
+/**
+ * The requests a client sent, by what they cost the server: `writes` change what it stores (a
+ * deletecollection is one, however many objects it removes), `dryRuns` go through admission and
+ * validation and store nothing, `reads` are GETs.
+ */
+export interface RequestTally {
+  writes: number;
+  dryRuns: number;
+  reads: number;
+}
+
+export const emptyTally = (): RequestTally => ({ writes: 0, dryRuns: 0, reads: 0 });
+
+/** Counts one request of `method` in the tally; `dryRun` as its query gives it. */
+export function countRequest(t: RequestTally, method: string, dryRun: string | undefined): void {
+  if (method === "GET") t.reads++;
+  else if (dryRun !== undefined) t.dryRuns++;
+  else t.writes++;
+}
+
 export class KubeHttp {
   readonly #c: Connection;
   readonly #agent: Agent;
+  /** Every request this client sent, by class. */
+  readonly tally: RequestTally = emptyTally();
 
   constructor(c: Connection) {
     this.#c = c;
@@ -69,6 +91,7 @@ export class KubeHttp {
 
   call(method: string, path: string, o: CallOptions = {}): Promise<Reply> {
     const url = new URL(path, this.#c.server);
+    countRequest(this.tally, method, o.query?.dryRun);
     for (const [k, v] of Object.entries(o.query ?? {})) url.searchParams.set(k, v);
     const payload = o.body === undefined ? undefined : JSON.stringify(o.body);
     const headers: Record<string, string | string[]> = { Accept: "application/json" };

@@ -1,6 +1,6 @@
 // The typed clients of @kubernetes/client-node that set a batch up: namespaces, their default
 // ServiceAccounts and CRDs. Probes stay raw HTTPS (kubeHttp.ts), which reads every Warning header.
-import type { Connection } from "./kubeHttp.ts";
+import type { Connection, RequestTally } from "./kubeHttp.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -9,8 +9,11 @@ export interface SetupClient {
   createServiceAccount(namespace: string, name: string): Promise<void>;
 }
 
-/** The connection as a client-node KubeConfig (loaded only here: the library takes a second to import). */
-export async function setupClient(c: Connection): Promise<SetupClient> {
+/**
+ * The connection as a client-node KubeConfig (loaded only here: the library takes a second to
+ * import); each create counted as a write in `tally`.
+ */
+export async function setupClient(c: Connection, tally?: RequestTally): Promise<SetupClient> {
   const k8s = await import("@kubernetes/client-node");
   const kc = new k8s.KubeConfig();
   const b64 = (x: string | Buffer | undefined) => (x === undefined ? undefined : Buffer.from(x).toString("base64"));
@@ -36,6 +39,7 @@ export async function setupClient(c: Connection): Promise<SetupClient> {
   });
   const core = kc.makeApiClient(k8s.CoreV1Api);
   const named = async (what: string, call: () => Promise<unknown>) => {
+    if (tally !== undefined) tally.writes++;
     try {
       await call();
     } catch (e) {

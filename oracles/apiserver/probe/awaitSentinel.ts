@@ -26,7 +26,7 @@ export async function awaitSentinel(
   mutatingVersion: MutatingPolicyVersion,
 ): Promise<number> {
   const s = sentinelManifests(p, receiver);
-  const markers = await createSentinel(http, s, kinds, params, mutatingVersion);
+  const { markers, annotations } = await createSentinel(http, s, kinds, params, mutatingVersion);
   const mutating = kinds.has("MutatingAdmissionPolicy");
   const started = performance.now();
   const deadline = Date.now() + timeoutMs;
@@ -39,6 +39,9 @@ export async function awaitSentinel(
       body: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "mc-sentinel" } },
     });
     missing = markers.filter((m) => !r.warnings.some((w) => w.includes(m)));
+    const written = (r.body as { metadata?: { annotations?: Record<string, string> } } | undefined)?.metadata
+      ?.annotations;
+    for (const [key, value] of annotations) if (written?.[key] !== value) missing.push(`the annotation ${key}`);
     if (r.status === 403) missing.push("the batch's ClusterRoleBinding");
     if (mutating && parseMutatingProbe(r.body, s.mutating.tag) === undefined) missing.push("the mutating policy");
     if (missing.length === 0) return performance.now() - started;
@@ -60,8 +63,9 @@ async function createSentinel(
   kinds: ReadonlySet<SubjectKind>,
   params: ParamSentinel | undefined,
   mutating: MutatingPolicyVersion,
-): Promise<string[]> {
+): Promise<{ markers: string[]; annotations: Array<readonly [string, string]> }> {
   const markers: string[] = [`'${s.name}'`];
+  const annotations: Array<readonly [string, string]> = [];
   const create = async (what: string, body: Record<string, unknown>, named: string) =>
     must(
       await http.call("POST", admissionCollection(what, mutating), { body: atServedVersion(what, body, mutating) }),
@@ -70,6 +74,8 @@ async function createSentinel(
   const parts: Array<Promise<void>> = [];
   if (params !== undefined) {
     markers.push(...params.kinds.map((k) => k.marker));
+    // A kind a mutating probe uses: the mutating plugin's own informer, told by its annotation.
+    for (const k of params.kinds) if (k.mutating) annotations.push([k.mutating.annotation, k.marker]);
     parts.push(
       (async () => {
         must(
@@ -80,6 +86,9 @@ async function createSentinel(
           must(await http.call("POST", k.path, { body: k.param }), "a sentinel param");
           await create("validatingadmissionpolicies", k.policy, "a param sentinel policy");
           await create("validatingadmissionpolicybindings", k.binding, "a param sentinel binding");
+          if (k.mutating === undefined) continue;
+          await create("mutatingadmissionpolicies", k.mutating.policy, "a mutating param sentinel policy");
+          await create("mutatingadmissionpolicybindings", k.mutating.binding, "a mutating param sentinel binding");
         }
       })(),
     );
@@ -103,5 +112,5 @@ async function createSentinel(
     markers.push(`mc|${s.sentinelTag(kind)}|`);
   }
   await Promise.all(parts);
-  return markers;
+  return { markers, annotations };
 }

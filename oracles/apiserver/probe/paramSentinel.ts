@@ -18,16 +18,41 @@ type Obj = Record<string, unknown>;
 
 export interface ParamSentinel {
   readonly namespace: Obj;
-  /** Per kind: where its param is POSTed, the param, the policy and binding, and the warning's marker. */
-  readonly kinds: readonly { path: string; param: Obj; policy: Obj; binding: Obj; marker: string }[];
+  /**
+   * Per kind: where its param is POSTed, the param, the policy and binding, and the warning's
+   * marker; for a kind a mutating probe uses, a mutating policy and binding too, with the
+   * annotation it writes on the sentinel's request.
+   */
+  readonly kinds: readonly {
+    path: string;
+    param: Obj;
+    policy: Obj;
+    binding: Obj;
+    marker: string;
+    mutating?: { policy: Obj; binding: Obj; annotation: string };
+  }[];
 }
 
-/** The distinct paramKinds with param objects among the realisations, with their resources. */
+/** A kind of param the batch's probes select, with its resource; `mutating`: a mutating probe uses it. */
+export interface SelectedKind {
+  readonly kind: ParamKind;
+  readonly resource: GroupVersionResource;
+  readonly mutating: boolean;
+  /** Cluster-scoped kinds are a query's own (request/paramObjects.ts): their sentinel param has no namespace. */
+  readonly namespaced: boolean;
+}
+
+/**
+ * The distinct paramKinds with param objects among the probes' realisations, with their
+ * resources. Each admission plugin keeps its own informer of a custom param kind (policy_source.go
+ * ensureParamsForPolicyLocked, a dynamic informer per policy source), so what the validating one
+ * has seen says nothing of the mutating one's: a kind a mutating probe uses is marked.
+ */
 export function paramKindsOf(
-  ps: readonly (ParamRealisation | undefined)[],
-): { kind: ParamKind; resource: GroupVersionResource }[] {
-  const out = new Map<string, { kind: ParamKind; resource: GroupVersionResource }>();
-  for (const p of ps) {
+  probes: readonly { readonly params?: ParamRealisation | undefined; readonly mutating: boolean }[],
+): SelectedKind[] {
+  const out = new Map<string, SelectedKind>();
+  for (const { params: p, mutating } of probes) {
     const k = p?.paramKind;
     if (p === undefined || k === undefined || p.objects.length === 0) continue;
     const crd = p.crds.find((c) => `${c.realGroup}/${c.versions[0]}` === k.apiVersion && c.kind === k.kind);
@@ -37,7 +62,14 @@ export function paramKindsOf(
     const resource = crd
       ? { group: crd.realGroup, version: crd.versions[0] as string, resource: crd.plural }
       : undefined;
-    if (resource !== undefined && crd?.namespaced) out.set(`${k.apiVersion} ${k.kind}`, { kind: k, resource });
+    const key = `${k.apiVersion} ${k.kind}`;
+    if (resource !== undefined && crd !== undefined)
+      out.set(key, {
+        kind: k,
+        resource,
+        mutating: mutating || out.get(key)?.mutating === true,
+        namespaced: crd.namespaced,
+      });
   }
   return [...out.values()];
 }
@@ -45,24 +77,31 @@ export function paramKindsOf(
 /** The label by which a sentinel's policy selects its param (one per param kind, in its own namespace). */
 const sentinelParamLabel = "matchconform.dev/sentinel-param";
 
-export function paramSentinel(
-  p: Omit<ProbeNames, "id">,
-  user: string,
-  kinds: readonly { kind: ParamKind; resource: GroupVersionResource }[],
-): ParamSentinel {
+export function paramSentinel(p: Omit<ProbeNames, "id">, user: string, kinds: readonly SelectedKind[]): ParamSentinel {
   const ns = `mc-${p.runId}-s-${p.batch}`;
   const metadata = (i: number) => ({ name: `mc-${p.runId}-sentinel-${p.batch}-p${i}`, labels: labels(p) });
   return {
     namespace: { apiVersion: "v1", kind: "Namespace", metadata: { name: ns, labels: labels(p) } },
-    kinds: kinds.map(({ kind, resource }, i) => {
+    kinds: kinds.map(({ kind, resource, mutating, namespaced }, i) => {
       const marker = `mc-sentinel-param|${p.batch}|${i}`;
+      const paramRef = {
+        selector: { matchLabels: { [sentinelParamLabel]: `${i}` } },
+        ...(namespaced && { namespace: ns }),
+        parameterNotFoundAction: "Allow",
+      };
+      const condition = [{ name: "mc-sentinel", expression: `request.userInfo.username == '${user}'` }];
       return {
+        ...(mutating && { mutating: mutatingParamSentinel(metadata(i), kind, paramRef, condition, marker, i) }),
         marker,
-        path: restPath(resource, true, ns),
+        path: restPath(resource, namespaced, ns),
         param: {
           apiVersion: kind.apiVersion,
           kind: kind.kind,
-          metadata: { name: "mc-sentinel", namespace: ns, labels: { ...labels(p), [sentinelParamLabel]: `${i}` } },
+          metadata: {
+            name: `mc-sentinel-${p.batch}`,
+            ...(namespaced && { namespace: ns }),
+            labels: { ...labels(p), [sentinelParamLabel]: `${i}` },
+          },
         },
         policy: {
           apiVersion: "admissionregistration.k8s.io/v1",
@@ -76,7 +115,7 @@ export function paramSentinel(
                 { operations: ["CREATE"], apiGroups: [""], apiVersions: ["v1"], resources: ["configmaps"] },
               ],
             },
-            matchConditions: [{ name: "mc-sentinel", expression: `request.userInfo.username == '${user}'` }],
+            matchConditions: condition,
             validations: [{ expression: "false", message: marker }],
           },
         },
@@ -87,15 +126,57 @@ export function paramSentinel(
           spec: {
             policyName: metadata(i).name,
             validationActions: ["Warn"],
-            paramRef: {
-              selector: { matchLabels: { [sentinelParamLabel]: `${i}` } },
-              namespace: ns,
-              parameterNotFoundAction: "Allow",
-            },
+            paramRef,
           },
         },
       };
     }),
+  };
+}
+
+/** The annotation a kind's mutating sentinel writes on the sentinel's request once it runs with its param. */
+export const sentinelParamAnnotation = (i: number) => `matchconform.dev/sentinel-param-${i}`;
+
+/** A mutating policy and binding that write `marker` once the mutating plugin's informer holds the sentinel's param. */
+function mutatingParamSentinel(
+  metadata: Obj,
+  kind: ParamKind,
+  paramRef: Obj,
+  matchConditions: readonly Obj[],
+  marker: string,
+  i: number,
+): { policy: Obj; binding: Obj; annotation: string } {
+  const annotation = sentinelParamAnnotation(i);
+  return {
+    annotation,
+    policy: {
+      apiVersion: "admissionregistration.k8s.io/v1",
+      kind: "MutatingAdmissionPolicy",
+      metadata,
+      spec: {
+        failurePolicy: "Ignore",
+        paramKind: kind,
+        matchConstraints: {
+          resourceRules: [{ operations: ["CREATE"], apiGroups: [""], apiVersions: ["v1"], resources: ["configmaps"] }],
+        },
+        matchConditions,
+        reinvocationPolicy: "Never",
+        mutations: [
+          {
+            patchType: "ApplyConfiguration",
+            applyConfiguration: {
+              expression: `Object{metadata: Object.metadata{annotations: {'${annotation}': '${marker}'}}}`,
+            },
+          },
+        ],
+      },
+    },
+    binding: {
+      apiVersion: "admissionregistration.k8s.io/v1",
+      kind: "MutatingAdmissionPolicyBinding",
+      metadata,
+      spec: { policyName: (metadata as { name: string }).name, paramRef },
+    },
   };
 }
 

@@ -14,6 +14,15 @@ export function parseMutatingProbe(
   return v === undefined ? undefined : parseMarked([v], `mc|${tag}|`);
 }
 
+/** The params a mutating probe's annotation lists (one per run of its mutation; "" for a run without one). */
+export function parseMutatingParams(body: unknown, tag: string): string[] {
+  const v = (body as { metadata?: { annotations?: Record<string, string> } } | undefined)?.metadata?.annotations?.[
+    probeAnnotation
+  ];
+  const prefix = `mc|${tag}|`;
+  return v?.startsWith(prefix) ? v.slice(prefix.length).split("|").slice(2) : [];
+}
+
 /** The decision reported by a probe's warning, if the warning is this probe's. */
 export function parseProbeWarning(
   warnings: readonly string[],

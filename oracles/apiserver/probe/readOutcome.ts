@@ -12,12 +12,16 @@ import { skipped } from "../work.ts";
 import type { ProbeNames } from "./names.ts";
 import { denyingPolicyName, policyName, webhookName, webhookTag } from "./names.ts";
 import {
+  parseMutatingParams,
   parseMutatingProbe,
   parseProbeDenial,
   parseProbeParams,
   parseProbeWarning,
   parseWebhookWarning,
 } from "./probeMarks.ts";
+
+/** The messages of the 404 a server answers for a path nothing serves (a Status, or Go's plain NotFoundHandler). */
+const unservedMessages = ["the server could not find the requested resource", "404 page not found"];
 
 /** What the server decided, from the probe's reply. */
 export function readOutcome(r: Reply, names: ProbeNames, subject: Subject, withParams = false): Answer {
@@ -40,7 +44,8 @@ export function readOutcome(r: Reply, names: ProbeNames, subject: Subject, withP
     const [g, v, res] = seen.resource;
     const [kg, kv, k] = seen.kind;
     // A policy that ran with param objects lists them; one that ran once without any does not.
-    const params = withParams ? parseProbeParams(r.warnings, names).filter((x) => x !== "") : [];
+    const ran = kind === "MutatingAdmissionPolicy" ? parseMutatingParams(r.body, webhookTag(names)) : undefined;
+    const params = withParams ? (ran ?? parseProbeParams(r.warnings, names)).filter((x) => x !== "") : [];
     return {
       answer: "outcome",
       outcome: {
@@ -69,6 +74,10 @@ export function readOutcome(r: Reply, names: ProbeNames, subject: Subject, withP
     return { answer: "outcome", outcome: { outcome: "match" } };
   if (!ok(r) && mentionsOwn) return { answer: "outcome", outcome: { outcome: "error", code: r.status, message } };
   if (ok(r)) return { answer: "outcome", outcome: { outcome: "noMatch" } };
+  // The 404 of a path nothing serves (no such group, version or resource): the request never
+  // reached admission.
+  if (r.status === 404 && unservedMessages.includes(message.trim()))
+    return skipped(`the server does not serve the request's resource at its version: HTTP 404, ${message}`);
   return skipped(`the probe failed with HTTP ${r.status} before a decision could be read: ${message}`);
 }
 

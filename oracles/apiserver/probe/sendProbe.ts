@@ -1,9 +1,11 @@
 // A query's own request, sent dryRun=All as its user, and the decision read from the reply.
 import type { KubeHttp, Reply } from "../controlPlane/kubeHttp.ts";
+import { ok, statusMessage } from "../controlPlane/kubeHttp.ts";
 import { bodyOf, oldName } from "../request/body.ts";
 import { labelled, labelsOf } from "../request/labelled.ts";
 import { restPath } from "../request/resources.ts";
 import type { Work } from "../work.ts";
+import { skipped } from "../work.ts";
 import { readOutcome } from "./readOutcome.ts";
 
 /** Sends w's request if it is still to be probed, and sets w.answer from the reply. */
@@ -12,6 +14,12 @@ export async function sendProbe(http: KubeHttp, w: Work): Promise<void> {
   if (w.r.sub !== undefined) return sendSubresource(http, w);
   const r = await sendRequest(http, w);
   w.answer = readOutcome(r, w.names, w.query.subject, w.params?.paramKind !== undefined);
+  // A mutating policy's DELETE probe denies only if its plugin was handed the DELETE and it
+  // matched (subject/mutatingProbe.ts deleteConditionName): admitted, it did not match.
+  if (w.query.subject.kind === "MutatingAdmissionPolicy" && w.query.request.operation === "DELETE" && !ok(r))
+    w.answer = skipped(
+      `a MutatingAdmissionPolicy's DELETE probe was denied (HTTP ${r.status}), which tells no decision: ${statusMessage(r)}`,
+    );
 }
 
 async function sendSubresource(http: KubeHttp, w: Work): Promise<void> {

@@ -56,18 +56,35 @@ describe("realiseParams", () => {
     expect(r.ok && r.p.paramKind).toEqual({ apiVersion: "example.com/v1", kind: "Limits" });
   });
 
+  it("makes a cluster-scoped kind with params a CRD of the query's own group: the params keep their names", () => {
+    const clusterScoped = query({
+      customKinds: [{ apiVersion: "example.com/v1", kind: "Limits", scope: "Cluster" }],
+      params: [{ apiVersion: "example.com/v1", kind: "Limits", metadata: { name: "gold" } }],
+    });
+    const group = (q: Query, tag: string) => {
+      const r = realiseParams(q, renamed, "r", tag);
+      if (!r.ok) throw new Error(r.why);
+      return r.p.crds[0]?.realGroup;
+    };
+    expect(group(clusterScoped, "r-1")).not.toBe(group(clusterScoped, "r-2"));
+    expect(group(clusterScoped, "r-1")).toMatch(/^g[0-9a-f]{8}\.example\.com$/);
+    const r = realiseParams(clusterScoped, renamed, "r", "r-1");
+    expect(r.ok && r.p.objects.map((o) => [o.path, o.body.metadata])).toEqual([
+      [`/apis/${group(clusterScoped, "r-1")}/v1/limitss`, { name: "gold" }],
+    ]);
+    // A namespaced kind's params are in the query's own namespaces: its group is the run's.
+    expect(group(query({}), "r-1")).toBe(group(query({}), "r-2"));
+  });
+
   it("skips what it cannot realise, with the reason", () => {
-    const cluster = realiseParams(
-      query({
-        customKinds: [{ apiVersion: "example.com/v1", kind: "Limits", scope: "Cluster" }],
-        params: [{ apiVersion: "example.com/v1", kind: "Limits", metadata: { name: "gold" } }],
-      }),
-      renamed,
-      "r",
-    );
-    expect(!cluster.ok && cluster.why).toMatch(/cluster-scoped params/);
+    const webhook = realiseParams(query({}, "ValidatingWebhook"), renamed, "r");
+    expect(!webhook.ok && webhook.why).toMatch(/ValidatingWebhook takes no params/);
+  });
+
+  it("realises a mutating policy's params as a validating policy's", () => {
     const mutating = realiseParams(query({}, "MutatingAdmissionPolicy"), renamed, "r");
-    expect(!mutating.ok && mutating.why).toMatch(/mutating probe/);
+    const validating = realiseParams(query({}), renamed, "r");
+    expect(mutating).toEqual(validating);
   });
 
   it("asks for ConfigMap params only by name, at 1.37: the server's ConfigMap param informer may be stopped for good", () => {

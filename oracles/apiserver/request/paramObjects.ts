@@ -25,15 +25,22 @@ export type ParamsPrepared =
   | { readonly ok: true; readonly p: ParamRealisation }
   | { readonly ok: false; readonly why: string };
 
-/** `namespaces`: the query's renaming of its namespaces (rename.ts). */
-export function realiseParams(q: Query, namespaces: ReadonlyMap<string, string>, runId: string): ParamsPrepared {
+/**
+ * `namespaces`: the query's renaming of its namespaces (rename.ts); `queryTag`: the query's own
+ * tag, which a cluster-scoped kind with param objects puts in its group's hash: such params keep
+ * their names, which would be every other query's in a group shared by the run, so the kind is a
+ * CRD of the query's own (the server's messages name the group, which is put back).
+ */
+export function realiseParams(
+  q: Query,
+  namespaces: ReadonlyMap<string, string>,
+  runId: string,
+  queryTag = runId,
+): ParamsPrepared {
   const no = (why: string): ParamsPrepared => ({ ok: false, why });
   const s = q.subject;
-  if (s.kind === "MutatingAdmissionPolicy")
-    return no(
-      "a mutating probe cannot report which params its mutation ran with: params are realised for validating policies",
-    );
-  if (s.kind !== "ValidatingAdmissionPolicy") return no(`${s.kind} takes no params`);
+  if (s.kind !== "ValidatingAdmissionPolicy" && s.kind !== "MutatingAdmissionPolicy")
+    return no(`${s.kind} takes no params`);
   const stale = staleConfigMapParams(q);
   if (stale !== undefined) return no(stale);
   const crds = new Map<string, CustomResource>();
@@ -45,15 +52,10 @@ export function realiseParams(q: Query, namespaces: ReadonlyMap<string, string>,
       !/^v[0-9]+((alpha|beta)[0-9]+)?$/.test(version)
     )
       return no(`the custom kind ${k.apiVersion} ${k.kind} cannot be a CRD's`);
-    if (
-      k.scope === "Cluster" &&
-      (q.cluster.params ?? []).some((o) => o.apiVersion === k.apiVersion && o.kind === k.kind)
-    )
-      return no(
-        "cluster-scoped params would share their names with every other query: only namespaced ones are realised",
-      );
+    const ownGroup =
+      k.scope === "Cluster" && (q.cluster.params ?? []).some((o) => o.apiVersion === k.apiVersion && o.kind === k.kind);
     const h = createHash("sha256")
-      .update(JSON.stringify([runId, k.apiVersion, k.kind, k.scope]))
+      .update(JSON.stringify([ownGroup ? queryTag : runId, k.apiVersion, k.kind, k.scope]))
       .digest("hex")
       .slice(0, 8);
     crds.set(`${k.apiVersion} ${k.kind}`, {

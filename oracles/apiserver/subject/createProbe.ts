@@ -58,15 +58,16 @@ export function probeObjects(w: Work, receiver: WebhookEndpoint, verbatim: boole
   const subject = w.query.subject;
   if ("webhook" in subject)
     return [[webhookResource(subject.kind), webhookManifest(subject, w.names, receiver, verbatim)]];
-  const m =
-    subject.kind === "MutatingAdmissionPolicy"
-      ? mutatingProbeManifests(subject, w.names, verbatim)
-      : probeManifests(subject, w.names, verbatim, w.params);
-  const kind = subject.kind === "MutatingAdmissionPolicy" ? "mutatingadmissionpolicies" : "validatingadmissionpolicies";
+  const mutating = subject.kind === "MutatingAdmissionPolicy";
+  const m = mutating
+    ? mutatingProbeManifests(subject, w.names, verbatim, w.params, w.query.request.operation === "DELETE")
+    : probeManifests(subject, w.names, verbatim, w.params);
+  const kind = mutating ? "mutatingadmissionpolicies" : "validatingadmissionpolicies";
   const binding = kind.replace("policies", "policybindings");
-  // Params with conditions: a second policy denies on a condition's error (policyProbe.ts).
+  // A validating probe with params and conditions: a second policy denies on a condition's error
+  // (policyProbe.ts). A mutating one needs none: a condition's error under Fail is its own 403.
   const d =
-    !verbatim && w.params !== undefined && carriesMatchConditions(subject)
+    !mutating && !verbatim && w.params !== undefined && carriesMatchConditions(subject)
       ? probeManifests(subject, w.names, false, w.params, true)
       : undefined;
   return [

@@ -15,15 +15,20 @@ const everything = {
 };
 
 /**
+ * The param of an evaluation as the model names it (params.ts paramName): `<namespace>/<name>`,
+ * `<name>` for a cluster-scoped one, "" for an evaluation without a param.
+ */
+export const paramOfRun =
+  "(params == null ? '' : (has(params.metadata.namespace) && params.metadata.namespace != '' ? params.metadata.namespace + '/' : '') + params.metadata.name)";
+
+/**
  * The probe's one validation, `false`, whose message names the matched resource and kind and,
  * for a policy with a paramKind, the param of the evaluation (`<namespace>/<name>`, "" for none):
  * a policy runs once per param, so a Warn binding gives one warning per param.
  */
 function validations(id: string, withParams: boolean) {
   const gvr = (v: string, last: string) => `${v}.group + '/' + ${v}.version + '/' + ${v}.${last}`;
-  const param = withParams
-    ? ` + '|' + (params == null ? '' : params.metadata.namespace + '/' + params.metadata.name)`
-    : "";
+  const param = withParams ? ` + '|' + ${paramOfRun}` : "";
   return [
     {
       expression: "false",
