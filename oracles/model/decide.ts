@@ -40,24 +40,23 @@ export function decide(
   minor: Minor,
   input: SubjectInput = "manifest",
 ): Decision {
-  const trace = new ClauseTrace();
-  return { outcome: decideTraced(subject, cluster, request, minor, input, trace, true), clauses: trace.taken };
+  return traced(subject, cluster, request, minor, input, true);
 }
 
 /**
  * `decide` without the kept preparation: the library's entry point, whose callers may change a
  * subject in place between two decisions (the suite's own subjects are values, and use `decide`).
  */
-export function decideAfresh(
-  subject: Subject,
-  cluster: Cluster,
-  request: AdmissionRequest,
-  minor: Minor,
-  input: SubjectInput = "manifest",
-): Decision {
+export const decideAfresh: typeof decide = (subject, cluster, request, minor, input = "manifest") =>
+  traced(subject, cluster, request, minor, input, false);
+
+// No closure per decision: tsx names every function it creates (keepNames), on the hot path too.
+function traced(...[subject, cluster, request, minor, input, keep]: DecideArgs): Decision {
   const trace = new ClauseTrace();
-  return { outcome: decideTraced(subject, cluster, request, minor, input, trace, false), clauses: trace.taken };
+  return { outcome: decideTraced(subject, cluster, request, minor, input, keep, trace), clauses: trace.taken };
 }
+
+type DecideArgs = [Subject, Cluster, AdmissionRequest, Minor, SubjectInput, boolean];
 
 function decideTraced(
   subject: Subject,
@@ -65,8 +64,8 @@ function decideTraced(
   request: AdmissionRequest,
   minor: Minor,
   input: SubjectInput,
-  trace: Trace,
   keep: boolean,
+  trace: Trace,
 ): Outcome {
   const { stored, invalid, clauses } = keep ? prepared(subject, minor, input) : preparation(subject, minor, input);
   for (const c of clauses) trace.take(c);
