@@ -2,7 +2,7 @@ import type fc from "fast-check";
 import type { Capabilities } from "../oracles/contract/capabilities.ts";
 import { claimsSubjectAt, fullCapabilities } from "../oracles/contract/capabilities.ts";
 import type { Cluster } from "../oracles/contract/cluster.ts";
-import { isBuiltinResourceGroup, isUnboundPolicy } from "../oracles/contract/features.ts";
+import { isUnboundPolicy } from "../oracles/contract/features.ts";
 import type { AdmissionRequest, GroupVersionResource } from "../oracles/contract/kube.ts";
 import type { Subject, SubjectKind } from "../oracles/contract/subject.ts";
 import type { Minor } from "../oracles/contract/versions.ts";
@@ -11,7 +11,7 @@ import { servesSubject } from "../oracles/model/decide.ts";
 import { builtinEquivalents } from "../oracles/model/equivalents.ts";
 import { outsideModel } from "../oracles/model/outsideModel.ts";
 import type { AdmissionRequestConstraints } from "./admissionRequest.ts";
-import { drawAdmissionRequest, drawableTypes } from "./admissionRequest.ts";
+import { drawAdmissionRequest } from "./admissionRequest.ts";
 import { drawCluster } from "./cluster.ts";
 import { shapeOf } from "./conditionShape.ts";
 import type { Draw } from "./draw.ts";
@@ -24,11 +24,10 @@ import { drawParams } from "./params.ts";
 import { drawPolicyWithBinding } from "./policyWithBinding.ts";
 import type { Realm } from "./realm.ts";
 import { realm } from "./realm.ts";
+import { corners, exactWhere, requestsInScope, swarmInScope } from "./scenarioScope.ts";
 import type { Swarm, SwarmConstraints } from "./swarm.ts";
 import { swarm } from "./swarm.ts";
 import { userInfo } from "./userInfo.ts";
-import type { ResourceType } from "./vocabulary.ts";
-import { resourceTypes } from "./vocabulary.ts";
 import { drawWebhook } from "./webhook.ts";
 
 /**
@@ -236,66 +235,6 @@ function withMatchConditions(
     return { ...sc, subject, request };
   };
 }
-
-// The CRD twice: its equivalents come from the cluster and may lack a kind.
-const withEquivalents = resourceTypes.filter((t) =>
-  ["events", "horizontalpodautoscalers", "widgets", "widgets"].includes(t.resource),
-);
-const widgets = resourceTypes.filter((t) => t.resource === "widgets");
-const exemptGroup = (t: ResourceType) => /^(admissionregistration|authentication|authorization)\./.test(t.group);
-const exemptTypes = resourceTypes.filter(exemptGroup);
-
-/** The corners of the swarm that the capabilities leave. */
-function swarmInScope(given: SwarmConstraints | undefined, caps: Capabilities): SwarmConstraints {
-  const f = caps.features;
-  const foci = (given?.foci ?? (["missingNamespace", "equivalents", "exempt"] as const)).filter(
-    (x) =>
-      (x !== "missingNamespace" || f.missingNamespaces) &&
-      (x !== "equivalents" || f.equivalent) &&
-      (x !== "exempt" || f.exemptions),
-  );
-  return { ...given, foci, ...(!f.equivalent && { equivalentForced: false }) };
-}
-
-/** Request constraints narrowed to the claimed operations, subresources and resources. */
-function requestsInScope(caps: Capabilities): (c: AdmissionRequestConstraints) => AdmissionRequestConstraints {
-  const f = caps.features;
-  const claimed = (t: ResourceType) =>
-    (f.customResources || isBuiltinResourceGroup(t.group)) && (f.exemptions || !exemptGroup(t));
-  const narrow = (c: AdmissionRequestConstraints): AdmissionRequestConstraints => ({
-    ...c,
-    resources: (c.resources ?? resourceTypes).filter(claimed),
-    operations: caps.operations,
-    subresources: caps.subresources,
-    ...(!f.missingNamespaces && { missingNamespaceRate: 0 }),
-  });
-  const anywhere = narrow({});
-  if (drawableTypes(anywhere).length === 0) throw new Error("scenario(): the capabilities admit no request");
-  // A corner with nothing left in scope falls back to every resource in scope. The corners but
-  // the realistic one recur: each is narrowed once.
-  const once = new WeakMap<AdmissionRequestConstraints, AdmissionRequestConstraints>();
-  return (c) => {
-    let focused = once.get(c);
-    if (focused === undefined) {
-      focused = narrow(c);
-      if (drawableTypes(focused).length === 0) focused = { ...focused, resources: anywhere.resources ?? [] };
-      once.set(c, focused);
-    }
-    return focused;
-  };
-}
-
-/** Without the Equivalent pass, a request whose resource has equivalents meets only Exact subjects. */
-function exactWhere(caps: Capabilities): boolean {
-  return !caps.features.equivalent;
-}
-
-const corners = {
-  missingNamespace: { missingNamespaceRate: 0.6 },
-  equivalents: { resources: [...withEquivalents, ...widgets] },
-  exempt: { resources: exemptTypes },
-  none: {},
-} as const satisfies Record<Exclude<Swarm["focus"], "realistic">, AdmissionRequestConstraints>;
 
 function requestFocus(s: Swarm, r: Realm | undefined): AdmissionRequestConstraints {
   if (s.focus !== "realistic") return corners[s.focus];
