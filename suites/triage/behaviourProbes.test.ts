@@ -337,6 +337,30 @@ const rows: readonly Row[] = [
     title: /^matches a Namespace CREATE or UPDATE on the stored namespace's labels: /,
   },
   {
+    // The lookup of "" fails the request (a 500), where kube-apiserver reads the object's labels.
+    behaviour: "matches a Namespace on its stored labels (a generateName CREATE)",
+    matcher: simple("namespace-object-stored-labels"),
+    query: query(
+      {
+        kind: "MutatingWebhook",
+        webhook: {
+          rules: [{ operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["namespaces"] }],
+          namespaceSelector: { matchExpressions: [{ key: "kubernetes.io/metadata.name", operator: "DoesNotExist" }] },
+        },
+      },
+      {
+        operation: "CREATE",
+        resource: { group: "", version: "v1", resource: "namespaces" },
+        kind: { group: "", version: "v1", kind: "Namespace" },
+        namespace: "",
+        name: "",
+        object: object("v1", "Namespace", { generateName: "team-", labels: {} }),
+      },
+      {},
+    ),
+    title: /^matches a Namespace CREATE or UPDATE on the stored namespace's labels: /,
+  },
+  {
     // Not "ignores matchPolicy: Equivalent": it honours Equivalent, in the wrong order.
     behaviour: "tries each rule's equivalents before the next rule (not ignoring Equivalent)",
     matcher: simple("exact-pass-per-rule"),

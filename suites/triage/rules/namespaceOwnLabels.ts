@@ -3,6 +3,7 @@
 // kube-apiserver matches a Namespace's namespaceSelector on the object in the request, never
 // looking the namespace up; an implementation that agrees once stored and new coincide read the
 // stored one, whichever way that showed (other labels, or a namespace not found on CREATE).
+import type { KubeObject } from "../../../oracles/contract/kube.ts";
 import type { Query } from "../../../oracles/contract/query.ts";
 import { clauses } from "../../../oracles/model/clauses.ts";
 import type { Behaviour } from "../diagnosis.ts";
@@ -29,16 +30,46 @@ const labelsOf = (o: unknown): Record<string, string> | undefined => {
     : undefined;
 };
 
+/** The object under the name given, its generateName dropped (the name is what the server keeps). */
+const named = (o: KubeObject, name: string): KubeObject => {
+  const { generateName: _, ...metadata } = ((o as { metadata?: unknown }).metadata ?? {}) as Record<string, unknown>;
+  return { ...o, metadata: { ...metadata, name } };
+};
+
+/** A name for a generateName CREATE that no namespace of the case holds. */
+const unusedName = (q: Query): string => {
+  const taken = q.cluster.namespaces ?? {};
+  let n = 0;
+  while (`generated-${n}` in taken) n++;
+  return `generated-${n}`;
+};
+
 export const namespaceOwnLabels: Probe = {
   name: "namespaceOwnLabels",
   change(q) {
     const r = q.request;
+    if (!isNamespaceObject(q) || (r.operation !== "CREATE" && r.operation !== "UPDATE")) return undefined;
     const name = r.name ?? "";
-    if (!isNamespaceObject(q) || (r.operation !== "CREATE" && r.operation !== "UPDATE") || name === "")
-      return undefined;
-    const labels = { ...labelsOf(r.object), "kubernetes.io/metadata.name": name };
-    const namespaces = { ...q.cluster.namespaces, [name]: labels };
-    return { ...q, cluster: { ...q.cluster, namespaces } };
+    if (name !== "") {
+      const labels = { ...labelsOf(r.object), "kubernetes.io/metadata.name": name };
+      return { ...q, cluster: { ...q.cluster, namespaces: { ...q.cluster.namespaces, [name]: labels } } };
+    }
+    // A generateName CREATE: a tool that looks the namespace up asks for "" (and fails the request);
+    // named, with a stored namespace of the object's very labels, it has nothing else to read.
+    if (r.operation !== "CREATE") return undefined;
+    const given = unusedName(q);
+    const labels = { ...labelsOf(r.object) };
+    return {
+      ...q,
+      // A Namespace's request names it as its namespace too (requestinfo.go), "" while unnamed.
+      request: {
+        ...r,
+        name: given,
+        ...((r.namespace ?? "") === "" ? { namespace: given } : {}),
+        ...(r.object ? { object: named(r.object, given) } : {}),
+      },
+      cluster: { ...q.cluster, namespaces: { ...q.cluster.namespaces, [given]: labels } },
+    };
   },
   behaviour: () => namespaceOwnLabelsBehaviour,
 };
