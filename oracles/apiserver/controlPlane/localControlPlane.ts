@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:https";
+import type { AddressInfo, Server } from "node:net";
 import { createServer } from "node:net";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -27,16 +28,26 @@ export const defaultStateDir = () =>
 
 const stateFile = (dir: string) => join(dir, "control-plane.json");
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const address = s.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
+/**
+ * `n` distinct free ports on loopback. Every listener is held until all are chosen: closed one by
+ * one, the kernel may hand the same port out again (etcd and kube-apiserver were once both given
+ * 33679, and kube-apiserver exited on the taken port).
+ */
+export async function freePorts(n: number): Promise<number[]> {
+  const servers: Server[] = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const s = createServer();
+      servers.push(s);
+      await new Promise<void>((resolve, reject) => {
+        s.once("error", reject);
+        s.listen(0, "127.0.0.1", () => resolve());
+      });
+    }
+    return servers.map((s) => (s.address() as AddressInfo).port);
+  } finally {
+    await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  }
 }
 
 function daemon(binary: string, args: readonly string[], log: string): number {
@@ -66,7 +77,35 @@ export interface UpOptions {
   readonly signal?: AbortSignal;
 }
 
+/**
+ * Starts etcd and kube-apiserver on loopback. A port another process takes between its choice and
+ * the bind makes etcd or kube-apiserver exit with "address already in use": the start is tried
+ * again on other ports, three times at most; any other failure keeps its logs and is thrown.
+ */
 export async function up(o: UpOptions): Promise<ControlPlane> {
+  const dir = o.stateDir ?? defaultStateDir();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(o);
+    } catch (e) {
+      if (o.signal?.aborted || attempt >= 3 || !portTaken(dir)) throw e;
+      o.log?.("a port was taken before etcd or kube-apiserver could bind it; starting again on other ports");
+      await down(dir);
+    }
+  }
+}
+
+function portTaken(dir: string): boolean {
+  return ["etcd.log", "kube-apiserver.log"].some((f) => {
+    try {
+      return /address already in use/.test(readFileSync(join(dir, f), "utf8"));
+    } catch {
+      return false;
+    }
+  });
+}
+
+async function startOnce(o: UpOptions): Promise<ControlPlane> {
   const dir = o.stateDir ?? defaultStateDir();
   const log = o.log ?? (() => {});
   if (existsSync(stateFile(dir))) await down(dir, log); // a second `up` reuses nothing stale
@@ -79,7 +118,7 @@ export async function up(o: UpOptions): Promise<ControlPlane> {
   const token = randomBytes(24).toString("hex");
   writeFileSync(join(dir, "tokens.csv"), `${token},matchconform,matchconform-uid,"system:masters"\n`, { mode: 0o600 });
 
-  const [etcdPort, peerPort, apiPort] = [await freePort(), await freePort(), await freePort()];
+  const [etcdPort, peerPort, apiPort] = (await freePorts(3)) as [number, number, number];
   // Nothing is started once the command is interrupted; from here to the state file nothing awaits.
   o.signal?.throwIfAborted();
   log(`starting etcd on 127.0.0.1:${etcdPort}`);
