@@ -271,6 +271,12 @@ export class RunContext {
     if (upstream === undefined || !this.mayAsk()) return undefined;
     const v = await this.#bounded(upstream.decide(q), this.#phaseEnd, undefined);
     if (v === undefined) return undefined;
+    if (v.verdict === "outcome" && v.outcome.outcome === "invalid" && !this.matcher.capabilities.features.validation) {
+      // Where the model stops, only the upstream oracle knows the subject invalid (a CEL library
+      // the model does not know): an implementation that does not claim validation is not asked.
+      this.skips.notSent(phase, { by: "scope", reason: "API validation not claimed" });
+      return undefined;
+    }
     if (v.verdict === "outcome") {
       this.beyondModel++;
       return { by, outcome: v.outcome };
