@@ -114,7 +114,9 @@ describe("queries where the model stops", () => {
       signature: "upstream@1.37 · matchConditions: the function isIP · match ≠ noMatch",
       example: { expected: { outcome: "noMatch" }, actual: { answer: "outcome", outcome: { outcome: "match" } } },
     });
-    expect(bucket?.title).toContain("kube-apiserver does not match (its own code, upstream@1.37)");
+    expect(bucket?.title).toContain(
+      "matchConditions using the function isIP: kube-apiserver does not match (its own code, upstream@1.37)",
+    );
     // Reduced with the reference's answers: the minimal case still calls isIP, so upstream decides it.
     expect(bucket?.example.caseFile).toContain("isIP(");
     expect(bucket?.reduction.status).toBe("minimal");

@@ -176,7 +176,16 @@ function outsideTitle(d: Diagnosis, by: UpstreamName): string {
     d.wording === undefined
       ? `, the implementation ${impl}${also}`
       : `; the implementation's message lacks ${quoteWords(d.wording)}`;
-  return `${d.topic}: kube-apiserver ${kube} (its own code, ${by})${what}`;
+  return `${featureOfTopic(d.topic)}: kube-apiserver ${kube} (its own code, ${by})${what}`;
+}
+
+/**
+ * The feature a cause beyond the model is about, in the reader's words rather than the model's:
+ * "matchConditions: the authorizer variable is not modelled" reads "matchConditions using the
+ * authorizer variable" (the key keeps the model's words).
+ */
+function featureOfTopic(topic: string): string {
+  return topic.replace(/^matchConditions: /, "matchConditions using ").replace(/ is not (?:modelled|parsed)$/, "");
 }
 
 export function sourceOf(d: Diagnosis): string | undefined {
