@@ -53,6 +53,30 @@ describe("renameQuery", () => {
     expect(m?.resourceRules?.[0]?.resourceNames).toEqual(["mc-r-1-cm"]);
   });
 
+  it("gives the stored object of a nameless cluster-scoped request (a deletecollection's item) the query's own name", () => {
+    const tenant = { apiVersion: "example.com/v1", kind: "Tenant", metadata: { name: "acme" } };
+    const item: Query = {
+      ...matchEverything,
+      cluster: {},
+      request: {
+        operation: "DELETE",
+        resource: { group: "example.com", version: "v1", resource: "namespaces" },
+        kind: { group: "example.com", version: "v1", kind: "Tenant" },
+        namespace: "",
+        name: "",
+        object: null,
+        oldObject: tenant,
+      },
+    };
+    const [a, b] = [renameQuery(item, "mc-r-1", true), renameQuery(item, "mc-r-2", true)];
+    const oldName = (x: typeof a) => (x.query.request.oldObject?.metadata as { name?: string } | undefined)?.name;
+    expect([oldName(a), oldName(b)]).toEqual(["mc-r-1-acme", "mc-r-2-acme"]);
+    expect(a.query.request.name).toBe("");
+    expect(originalNames('namespaces.example.com "mc-r-1-acme" already exists', a)).toContain('"acme"');
+    // A namespaced kind's stored object lives in the query's own namespace: its name stays.
+    expect(oldName(renameQuery(item, "mc-r-1", false))).toBe("acme");
+  });
+
   it("puts the case's names back into a server message", () => {
     expect(originalNames('namespace "mc-r-1-bystand" denied', r)).toBe('namespace "bystand" denied');
   });
