@@ -1,4 +1,6 @@
 // Queries the apiserver tests share.
+
+import type { AdmissionRequest } from "../contract/kube.ts";
 import type { Query } from "../contract/query.ts";
 
 /** A bare MatchResources that matches everything, on a ConfigMap create in namespace `bystand`. */
@@ -182,4 +184,18 @@ export const mutatingDelete: Query = {
     object: null,
     oldObject: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cm", namespace: "bystand" } },
   },
+};
+
+/**
+ * A deletecollection's item (DELETE without a name) of the corpus's Tenant, a cluster-scoped
+ * custom resource named namespaces: the stored object is the old object, acme.
+ */
+export const tenantCollectionItem: AdmissionRequest = {
+  operation: "DELETE",
+  resource: { group: "example.com", version: "v1", resource: "namespaces" },
+  kind: { group: "example.com", version: "v1", kind: "Tenant" },
+  namespace: "",
+  name: "",
+  object: null,
+  oldObject: { apiVersion: "example.com/v1", kind: "Tenant", metadata: { name: "acme" } },
 };

@@ -3,7 +3,7 @@
 // and resourceNames; what names neither stays as the case states it.
 import { describe, expect, it } from "vitest";
 import type { Query } from "../../contract/query.ts";
-import { matchEverything } from "../testQueries.ts";
+import { matchEverything, tenantCollectionItem } from "../testQueries.ts";
 import { nameLabel, originalNames, renameQuery, uniqueName } from "./rename.ts";
 
 const withSelector: Query = {
@@ -54,20 +54,7 @@ describe("renameQuery", () => {
   });
 
   it("gives the stored object of a nameless cluster-scoped request (a deletecollection's item) the query's own name", () => {
-    const tenant = { apiVersion: "example.com/v1", kind: "Tenant", metadata: { name: "acme" } };
-    const item: Query = {
-      ...matchEverything,
-      cluster: {},
-      request: {
-        operation: "DELETE",
-        resource: { group: "example.com", version: "v1", resource: "namespaces" },
-        kind: { group: "example.com", version: "v1", kind: "Tenant" },
-        namespace: "",
-        name: "",
-        object: null,
-        oldObject: tenant,
-      },
-    };
+    const item: Query = { ...matchEverything, cluster: {}, request: tenantCollectionItem };
     const [a, b] = [renameQuery(item, "mc-r-1", true), renameQuery(item, "mc-r-2", true)];
     const oldName = (x: typeof a) => (x.query.request.oldObject?.metadata as { name?: string } | undefined)?.name;
     expect([oldName(a), oldName(b)]).toEqual(["mc-r-1-acme", "mc-r-2-acme"]);
