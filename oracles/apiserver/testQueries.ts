@@ -199,3 +199,42 @@ export const tenantCollectionItem: AdmissionRequest = {
   object: null,
   oldObject: { apiVersion: "example.com/v1", kind: "Tenant", metadata: { name: "acme" } },
 };
+
+const tenantRules = [
+  { operations: ["*"], apiGroups: ["example.com"], apiVersions: ["v1"], resources: ["namespaces"] },
+] as const;
+const teamA = { matchLabels: { team: "a" } };
+const tenantItem = (subject: Query["subject"], team: string): Query => ({
+  kubernetesVersion: "1.37",
+  subject,
+  cluster: {},
+  request: {
+    ...tenantCollectionItem,
+    oldObject: { apiVersion: "example.com/v1", kind: "Tenant", metadata: { name: "acme", labels: { team } } },
+  },
+});
+
+/**
+ * Deletecollection items of the Tenant, asked together: a policy whose binding selects namespaces
+ * (it looks up the namespace "" and fails, twice), a webhook that does not, and one that does.
+ */
+export const tenantItemQueries: Query[] = [
+  tenantItem(
+    {
+      kind: "ValidatingAdmissionPolicy",
+      policy: { matchConstraints: { resourceRules: [...tenantRules] } },
+      binding: { matchResources: { namespaceSelector: teamA } },
+    },
+    "a",
+  ),
+  tenantItem(
+    {
+      kind: "ValidatingAdmissionPolicy",
+      policy: { matchConstraints: { resourceRules: [...tenantRules] } },
+      binding: { matchResources: { namespaceSelector: teamA } },
+    },
+    "b",
+  ),
+  tenantItem({ kind: "ValidatingWebhook", webhook: { rules: [...tenantRules] } }, "a"),
+  tenantItem({ kind: "ValidatingWebhook", webhook: { rules: [...tenantRules], namespaceSelector: teamA } }, "a"),
+];
