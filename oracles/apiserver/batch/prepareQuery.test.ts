@@ -108,6 +108,13 @@ describe("prepare: what of a query's conditions the server sees otherwise", () =
       },
     );
 
+    it("sends a read of params by a policy whose binding has no paramRef: params is null on both", () => {
+      const q = withParams("params == null");
+      const subject = q.subject.kind === "ValidatingAdmissionPolicy" ? { ...q.subject, binding: {} } : q.subject;
+      expect(policyPrepared({ ...q, subject }).state).toBe("probe");
+      expect(policyPrepared(q).state).toBe("invalid?");
+    });
+
     it.each([
       ["params.metadata.namespace == 'bystand'", /reads params\.metadata\.namespace.*renamed for the query/],
       ["params.apiVersion == 'example.com/v1'", /reads params\.apiVersion.*CRD group/],

@@ -89,11 +89,14 @@ export function seenOtherwise(
 /**
  * What of the param objects (request/paramObjects.ts) a condition reads otherwise on the server:
  * the metadata the server sets, a namespace renamed for the query, and a custom kind's apiVersion,
- * whose group is realised as a CRD group of the run's or the query's own.
+ * whose group is realised as a CRD group of the run's or the query's own. Only a binding's
+ * paramRef hands a policy with a paramKind any: without either, `params` is null on both.
  */
 function paramsSeenOtherwise(q0: Query): SeenOtherwise[] {
+  const s = q0.subject as { policy?: { paramKind?: unknown }; binding?: { paramRef?: unknown } };
   const params = q0.cluster.params ?? [];
-  if (params.length === 0) return [];
+  const given = (x: unknown) => x !== undefined && x !== null;
+  if (params.length === 0 || !given(s.policy?.paramKind) || !given(s.binding?.paramRef)) return [];
   const out: SeenOtherwise[] = serverMetadata.map((f) => ({
     path: ["params", "metadata", f],
     why: `the server sets a param object's metadata.${f}`,
