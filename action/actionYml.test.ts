@@ -18,7 +18,7 @@ interface Step {
 
 interface Action {
   readonly inputs: Readonly<Record<string, { readonly description: string; readonly default?: string }>>;
-  readonly outputs: Readonly<Record<string, { readonly value: string }>>;
+  readonly outputs: Readonly<Record<string, { readonly value: string; readonly description: string }>>;
   readonly runs: { readonly using: string; readonly steps: readonly Step[] };
 }
 
@@ -57,6 +57,15 @@ describe("action.yml", () => {
     for (const script of scripts) expect(existsSync(script), script).toBe(true);
     for (const s of steps.filter((s) => s.run?.includes("$ACTION_PATH")))
       expect(s.env?.ACTION_PATH, s.name).toBe(expression("github.action_path"));
+  });
+
+  it("describes the exit codes of the one command it runs, matchconform run (verify's 4, an unreliable server, never comes)", () => {
+    const script = readFileSync("action/run-versions.mjs", "utf8");
+    const commands = [...script.matchAll(/\[bin, "([a-z-]+)"/g)].map((m) => m[1]);
+    expect(commands).toEqual(["run"]);
+    const description = action.outputs["exit-code"]?.description ?? "";
+    for (const code of ["0 ", "1 ", "2 ", "3 ", "130/143"]) expect(description).toContain(code);
+    expect(description).not.toMatch(/\b4\b/);
   });
 
   it("uploads the reports whatever happened, before the last step fails the job on the verdict", () => {

@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadAll } from "../../suites/format/loadAll.ts";
 import { slowSuiteGate } from "../../suites/slowSuites.ts";
-import { satisfies } from "../contract/agreement.ts";
+import { agree, satisfies } from "../contract/agreement.ts";
+import type { Outcome } from "../contract/outcome.ts";
 import type { Query } from "../contract/query.ts";
 import { decide } from "../model/decide.ts";
 import type { ApiserverMatcher } from "./apiserverMatcher.ts";
@@ -20,6 +21,7 @@ import {
   matchEverything,
   mutatingDelete,
   mutatingParamQueries,
+  tenantItemQueries,
 } from "./testQueries.ts";
 
 // Runs where kube-apiserver is built, or MATCHCONFORM_APISERVER=1 asks (suites/slowSuites.ts).
@@ -197,6 +199,21 @@ describe.skipIf(!enabled)("the real kube-apiserver as a Matcher", () => {
     const q = mutatingDelete;
     expect(decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome).toEqual({ outcome: "noMatch" });
     expect(await m.match(q)).toEqual({ answer: "outcome", outcome: { outcome: "noMatch" } });
+  }, 120_000);
+
+  it("decides deletecollection items of a cluster-scoped custom resource named namespaces, asked together, as the model does", async () => {
+    const answers = await Promise.all(tenantItemQueries.map((q) => m.match(q)));
+    const model = tenantItemQueries.map((q) => decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome);
+    // Each stores an object of its own name (no 409), and each policy's failure on the namespace ""
+    // is its own (a CRD group of its query's): read as the model decides it.
+    expect(model.map((o) => o.outcome)).toEqual(["error", "error", "match", "error"]);
+    const disagreements = answers
+      .slice(0, 3)
+      .filter((a, i) => !(a.answer === "outcome" && agree(a.outcome, model[i] as Outcome)));
+    expect(disagreements).toEqual([]);
+    // A webhook's failure there names no webhook: skipped, with the reason.
+    const hook = answers[3];
+    expect(hook?.answer === "skipped" && hook.message).toMatch(/names no webhook/);
   }, 120_000);
 
   it("leaves nothing of its own behind once closed (namespaces may stay Terminating)", async () => {

@@ -1,4 +1,6 @@
 // Queries the apiserver tests share.
+
+import type { AdmissionRequest } from "../contract/kube.ts";
 import type { Query } from "../contract/query.ts";
 
 /** A bare MatchResources that matches everything, on a ConfigMap create in namespace `bystand`. */
@@ -183,3 +185,56 @@ export const mutatingDelete: Query = {
     oldObject: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cm", namespace: "bystand" } },
   },
 };
+
+/**
+ * A deletecollection's item (DELETE without a name) of the corpus's Tenant, a cluster-scoped
+ * custom resource named namespaces: the stored object is the old object, acme.
+ */
+export const tenantCollectionItem: AdmissionRequest = {
+  operation: "DELETE",
+  resource: { group: "example.com", version: "v1", resource: "namespaces" },
+  kind: { group: "example.com", version: "v1", kind: "Tenant" },
+  namespace: "",
+  name: "",
+  object: null,
+  oldObject: { apiVersion: "example.com/v1", kind: "Tenant", metadata: { name: "acme" } },
+};
+
+const tenantRules = [
+  { operations: ["*"], apiGroups: ["example.com"], apiVersions: ["v1"], resources: ["namespaces"] },
+] as const;
+const teamA = { matchLabels: { team: "a" } };
+const tenantItem = (subject: Query["subject"], team: string): Query => ({
+  kubernetesVersion: "1.37",
+  subject,
+  cluster: {},
+  request: {
+    ...tenantCollectionItem,
+    oldObject: { apiVersion: "example.com/v1", kind: "Tenant", metadata: { name: "acme", labels: { team } } },
+  },
+});
+
+/**
+ * Deletecollection items of the Tenant, asked together: a policy whose binding selects namespaces
+ * (it looks up the namespace "" and fails, twice), a webhook that does not, and one that does.
+ */
+export const tenantItemQueries: Query[] = [
+  tenantItem(
+    {
+      kind: "ValidatingAdmissionPolicy",
+      policy: { matchConstraints: { resourceRules: [...tenantRules] } },
+      binding: { matchResources: { namespaceSelector: teamA } },
+    },
+    "a",
+  ),
+  tenantItem(
+    {
+      kind: "ValidatingAdmissionPolicy",
+      policy: { matchConstraints: { resourceRules: [...tenantRules] } },
+      binding: { matchResources: { namespaceSelector: teamA } },
+    },
+    "b",
+  ),
+  tenantItem({ kind: "ValidatingWebhook", webhook: { rules: [...tenantRules] } }, "a"),
+  tenantItem({ kind: "ValidatingWebhook", webhook: { rules: [...tenantRules], namespaceSelector: teamA } }, "a"),
+];

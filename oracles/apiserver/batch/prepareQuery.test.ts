@@ -80,4 +80,49 @@ describe("prepare: what of a query's conditions the server sees otherwise", () =
     const w = prepared(q("request.userInfo.groups.size() == 1", { username: "alice", groups: ["dev"] }));
     expect(w.answer.answer === "skipped" && w.answer.message).toMatch(/groups .*system:authenticated/);
   });
+
+  describe("of the param objects", () => {
+    const withParams = (expression: string): Query => ({
+      ...matchEverything,
+      subject: {
+        kind: "ValidatingAdmissionPolicy",
+        policy: {
+          paramKind: { apiVersion: "example.com/v1", kind: "Limits" },
+          matchConstraints: {},
+          matchConditions: [{ name: "c", expression }],
+        },
+        binding: { paramRef: { name: "gold", namespace: "bystand", parameterNotFoundAction: "Deny" } },
+      },
+      cluster: {
+        ...matchEverything.cluster,
+        customKinds: [{ apiVersion: "example.com/v1", kind: "Limits", scope: "Namespaced" }],
+        params: [{ apiVersion: "example.com/v1", kind: "Limits", metadata: { name: "gold", namespace: "bystand" } }],
+      },
+    });
+    const policyPrepared = (x: Query) => prepare(x, names, "1.37", ["ValidatingAdmissionPolicy"]);
+
+    it.each(["params.metadata.name == 'gold'", "has(params.metadata.namespace)", "has(params.apiVersion)"])(
+      "sends %s",
+      (expression) => {
+        expect(policyPrepared(withParams(expression)).state).toBe("probe");
+      },
+    );
+
+    it("sends a read of params by a policy whose binding has no paramRef: params is null on both", () => {
+      const q = withParams("params == null");
+      const subject = q.subject.kind === "ValidatingAdmissionPolicy" ? { ...q.subject, binding: {} } : q.subject;
+      expect(policyPrepared({ ...q, subject }).state).toBe("probe");
+      expect(policyPrepared(q).state).toBe("invalid?");
+    });
+
+    it.each([
+      ["params.metadata.namespace == 'bystand'", /reads params\.metadata\.namespace.*renamed for the query/],
+      ["params.apiVersion == 'example.com/v1'", /reads params\.apiVersion.*CRD group/],
+      ["has(params.metadata.uid)", /reads params\.metadata\.uid.*server sets/],
+    ])("skips %s", (expression, why) => {
+      const w = policyPrepared(withParams(expression));
+      expect(w.state).toBe("invalid?");
+      expect(w.answer.answer === "skipped" && w.answer.message).toMatch(why);
+    });
+  });
 });

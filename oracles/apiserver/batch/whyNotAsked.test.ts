@@ -2,7 +2,7 @@
 // applies to is probed.
 import { describe, expect, it } from "vitest";
 import type { Query } from "../../contract/query.ts";
-import { matchEverything } from "../testQueries.ts";
+import { matchEverything, tenantCollectionItem } from "../testQueries.ts";
 import { prepare } from "./prepareQuery.ts";
 
 const req = matchEverything.request;
@@ -60,6 +60,76 @@ describe("whyNotAsked", () => {
     ]);
     expect(w.state).toBe("invalid?");
     expect(w.answer.answer === "skipped" && w.answer.message).toMatch(why);
+  });
+
+  describe("a deletecollection's item of a cluster-scoped custom resource named namespaces", () => {
+    const item: Query = {
+      ...matchEverything,
+      cluster: {},
+      subject: {
+        kind: "ValidatingWebhook",
+        webhook: {
+          rules: [{ operations: ["*"], apiGroups: ["example.com"], apiVersions: ["v1"], resources: ["namespaces"] }],
+          namespaceSelector: { matchLabels: { team: "a" } },
+        },
+      },
+      request: tenantCollectionItem,
+    };
+    const webhooks = ["ValidatingWebhook", "MutatingWebhook", "ValidatingAdmissionPolicy"] as const;
+    const asked = (q: Query, id = "1") => prepare(q, { runId: "r", batch: "1", id }, "1.37", webhooks);
+
+    it("skips a webhook that looks the namespace up: its 500 names no webhook", () => {
+      const w = asked(item);
+      expect(w.state).toBe("invalid?");
+      expect(w.answer.answer === "skipped" && w.answer.message).toMatch(/names no webhook/);
+    });
+
+    const hook = item.subject.kind === "ValidatingWebhook" ? item.subject.webhook : undefined;
+    const unselective: Query = {
+      ...item,
+      subject: { kind: "ValidatingWebhook", webhook: { ...hook, namespaceSelector: {} } },
+    };
+
+    it("probes a webhook with an empty namespaceSelector, which looks nothing up", () => {
+      expect(asked(unselective).state).toBe("probe");
+    });
+
+    it("gives a policy that looks the namespace up a CRD group of its own, which no other query's items share", () => {
+      const policy = (namespaceSelector?: { matchLabels: Record<string, string> }): Query => ({
+        ...item,
+        subject: {
+          kind: "ValidatingAdmissionPolicy",
+          policy: {
+            matchConstraints: {
+              resourceRules: [
+                { operations: ["*"], apiGroups: ["example.com"], apiVersions: ["v1"], resources: ["namespaces"] },
+              ],
+            },
+          },
+          binding: namespaceSelector ? { matchResources: { namespaceSelector } } : {},
+        },
+      });
+      const group = (q: Query, id: string) => asked(q, id).crd?.realGroup;
+      const [plain, other] = [group(policy(), "1"), group(unselective, "2")];
+      expect(plain).toMatch(/\.example\.com$/);
+      const selective = policy({ matchLabels: { team: "a" } });
+      expect(group(selective, "3")).not.toBe(plain);
+      // Its own query's: another test of the case, with the same subject, has another.
+      const create: Query = {
+        ...selective,
+        request: {
+          ...selective.request,
+          operation: "CREATE",
+          name: "acme",
+          object: selective.request.oldObject ?? null,
+          oldObject: null,
+        },
+      };
+      expect(group(create, "4")).not.toBe(group(selective, "3"));
+      // Subjects that look nothing up share the run's group for the kind.
+      expect(other).toBe(plain);
+      expect(asked(policy({ matchLabels: { team: "a" } })).state).toBe("probe");
+    });
   });
 
   it("probes a query none applies to", () => {

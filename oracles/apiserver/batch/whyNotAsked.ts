@@ -9,6 +9,7 @@ import { builtinEquivalents } from "../../model/equivalents.ts";
 import { isAuthReview, isPolicyConfigurationResource } from "../../model/exemptions.ts";
 import { probeLabel } from "../probe/names.ts";
 import { oldName } from "../request/body.ts";
+import { clusterScopedNamespaces, selectsNamespaces } from "../request/emptyNamespaceLookup.ts";
 import type { SentUser } from "../request/impersonatedUser.ts";
 import type { Realisable } from "../request/realisation.ts";
 import { isNamespaceResource } from "../request/rename.ts";
@@ -90,6 +91,14 @@ export function whyNotAsked(a: Asked, minor: Minor): string | undefined {
       "the probe reads a MutatingAdmissionPolicy's decision from the object returned, which a subresource request does not return as mutated",
     ],
     [req.operation === "UPDATE" && (req.name ?? "") === "", updateWithoutName],
+    [
+      "webhook" in q.subject &&
+        req.operation === "DELETE" &&
+        (req.name ?? "") === "" &&
+        clusterScopedNamespaces(req, r.namespaced) &&
+        selectsNamespaces(q.subject),
+      "a webhook's namespaceSelector on a deletecollection's item of a cluster-scoped custom resource named namespaces looks up the namespace \"\" (k8s.io/apiserver predicates/namespace/matcher.go) and fails the request with a 500 that names no webhook (\"resource name may not be empty\"): the probe cannot tell its own webhook's failure from another's",
+    ],
     [
       req.operation === "DELETE" && (req.name ?? "") === "" && !((r.namespaced || custom) && oldName(req) !== ""),
       "a DELETE without a name is realised as a deletecollection of the one stored object, in a namespace or a CRD group of its own: a built-in cluster-scoped one, or one whose old object has no name, is not",

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import type { Answer } from "../../adapters/matcher.ts";
 import type { AdmissionRequest, EquivalentResource } from "../../contract/kube.ts";
 import type { Query } from "../../contract/query.ts";
+import { clusterScopedNamespaces, selectsNamespaces } from "./emptyNamespaceLookup.ts";
 import type { Realisable } from "./realisation.ts";
 import { putParent } from "./subresources.ts";
 
@@ -80,8 +81,12 @@ export function customResourceFor(q: Query, runId: string): CustomRealisation | 
     return no(
       `a cluster-scoped custom resource named namespaces cannot be addressed by name: k8s.io/apiserver requestinfo.go reads /apis/${group}/${version}/namespaces/<name> as the namespace <name>`,
     );
+  // A subject that fails the items of a deletecollection on such a resource before its probe's
+  // confinement applies (emptyNamespaceLookup.ts) gets a group of its own query: it fails no other
+  // query's items, also where two tests of a case share the subject.
+  const own = clusterScopedNamespaces(req, namespaced) && selectsNamespaces(q.subject) ? q : null;
   const h = createHash("sha256")
-    .update(JSON.stringify([runId, group, resource, kind, versions, namespaced, sub]))
+    .update(JSON.stringify([runId, group, resource, kind, versions, namespaced, sub, own]))
     .digest("hex")
     .slice(0, 8);
   const crd: CustomResource = {

@@ -3,7 +3,7 @@
 // and resourceNames; what names neither stays as the case states it.
 import { describe, expect, it } from "vitest";
 import type { Query } from "../../contract/query.ts";
-import { matchEverything } from "../testQueries.ts";
+import { matchEverything, tenantCollectionItem } from "../testQueries.ts";
 import { nameLabel, originalNames, renameQuery, uniqueName } from "./rename.ts";
 
 const withSelector: Query = {
@@ -51,6 +51,17 @@ describe("renameQuery", () => {
     const m = c.query.subject.kind === "MatchResources" ? c.query.subject.matchResources : undefined;
     expect(c.query.request.name).toBe("mc-r-1-cm");
     expect(m?.resourceRules?.[0]?.resourceNames).toEqual(["mc-r-1-cm"]);
+  });
+
+  it("gives the stored object of a nameless cluster-scoped request (a deletecollection's item) the query's own name", () => {
+    const item: Query = { ...matchEverything, cluster: {}, request: tenantCollectionItem };
+    const [a, b] = [renameQuery(item, "mc-r-1", true), renameQuery(item, "mc-r-2", true)];
+    const oldName = (x: typeof a) => (x.query.request.oldObject?.metadata as { name?: string } | undefined)?.name;
+    expect([oldName(a), oldName(b)]).toEqual(["mc-r-1-acme", "mc-r-2-acme"]);
+    expect(a.query.request.name).toBe("");
+    expect(originalNames('namespaces.example.com "mc-r-1-acme" already exists', a)).toContain('"acme"');
+    // A namespaced kind's stored object lives in the query's own namespace: its name stays.
+    expect(oldName(renameQuery(item, "mc-r-1", false))).toBe("acme");
   });
 
   it("puts the case's names back into a server message", () => {

@@ -71,6 +71,12 @@ export function renameQuery(
   if (req.name) {
     if (isNamespaceResource(req)) names.set(req.name, ns.get(req.name) ?? uniqueName(prefix, req.name));
     else if (clusterScoped) names.set(req.name, uniqueName(prefix, req.name));
+  } else if (clusterScoped && !isNamespaceResource(req)) {
+    // A request without a name (a deletecollection's item) on a cluster-scoped kind acts on the
+    // stored object its old object names: that one is the query's own too, else two queries of a
+    // batch on one CRD store the same name (409) and pick each other's object.
+    const old = (req.oldObject?.metadata as { name?: unknown } | undefined)?.name;
+    if (typeof old === "string" && old !== "") names.set(old, uniqueName(prefix, old));
   }
   const m: Mapping = {
     ns: (n) => (n === undefined ? n : (ns.get(n) ?? n)),

@@ -1,7 +1,8 @@
 // What of a query's request the server sees otherwise than the case states it, as paths a
 // matchCondition could read: the renamed namespace and names, the probe's own user, dryRun (every
 // probe request is a dry run), what the server sets on an object (metadata it owns, status,
-// defaults) and what the oracle fills in for validation. A condition reading any of it is skipped.
+// defaults), what the oracle fills in for validation, and of the param objects their renamed
+// namespace and group and the metadata the server sets. A condition reading any of it is skipped.
 
 import { isBuiltinGroup } from "../../contract/features.ts";
 import type { AdmissionRequest, MatchCondition } from "../../contract/kube.ts";
@@ -37,6 +38,7 @@ export function seenOtherwise(
     { path: ["request", "dryRun"], why: "every probe request is a dry run (dryRun: true)" },
     { path: ["request", "options"], why: "the server passes the operation's options" },
   ];
+  out.push(...paramsSeenOtherwise(q0));
   if (req.namespace !== req0.namespace)
     out.push({ path: ["request", "namespace"], why: "the namespace is renamed for the query", present: true });
   if (req.name !== req0.name)
@@ -81,6 +83,36 @@ export function seenOtherwise(
         out.push({ path: [root, k], why: "the server defaults a built-in kind's spec" });
     }
   }
+  return out;
+}
+
+/**
+ * What of the param objects (request/paramObjects.ts) a condition reads otherwise on the server:
+ * the metadata the server sets, a namespace renamed for the query, and a custom kind's apiVersion,
+ * whose group is realised as a CRD group of the run's or the query's own. Only a binding's
+ * paramRef hands a policy with a paramKind any: without either, `params` is null on both.
+ */
+function paramsSeenOtherwise(q0: Query): SeenOtherwise[] {
+  const s = q0.subject as { policy?: { paramKind?: unknown }; binding?: { paramRef?: unknown } };
+  const params = q0.cluster.params ?? [];
+  const given = (x: unknown) => x !== undefined && x !== null;
+  if (params.length === 0 || !given(s.policy?.paramKind) || !given(s.binding?.paramRef)) return [];
+  const out: SeenOtherwise[] = serverMetadata.map((f) => ({
+    path: ["params", "metadata", f],
+    why: `the server sets a param object's metadata.${f}`,
+  }));
+  if (params.some((o) => typeof o.metadata?.namespace === "string"))
+    out.push({
+      path: ["params", "metadata", "namespace"],
+      why: "a param object's namespace is renamed for the query",
+      present: true,
+    });
+  if (params.some((o) => !(o.apiVersion === "v1" && o.kind === "ConfigMap")))
+    out.push({
+      path: ["params", "apiVersion"],
+      why: "a custom param kind is realised as a CRD group of the run's or the query's own",
+      present: true,
+    });
   return out;
 }
 

@@ -9,16 +9,13 @@
 // probed is then the only one that decides.
 
 import { agree } from "../../../oracles/contract/agreement.ts";
+import { isUnboundPolicy } from "../../../oracles/contract/features.ts";
 import type { Query } from "../../../oracles/contract/query.ts";
 import type { TriageContext } from "../triageContext.ts";
 
-const unboundPolicy = (q: Query): boolean =>
-  (q.subject.kind === "ValidatingAdmissionPolicy" || q.subject.kind === "MutatingAdmissionPolicy") &&
-  q.subject.binding === undefined;
-
 /** `changed` with its policy under binding {}, when `q`'s policy is unbound and binding {} would not change kube-apiserver's decision of `q`. */
 export function boundWhereIrrelevant(ctx: TriageContext, q: Query, changed: Query): Query {
-  if (!unboundPolicy(q) || !unboundPolicy(changed)) return changed;
+  if (!isUnboundPolicy(q.subject) || !isUnboundPolicy(changed.subject)) return changed;
   const withBinding = (x: Query): Query => ({ ...x, subject: { ...x.subject, binding: {} } as Query["subject"] });
   if (!agree(ctx.model(q, false).outcome, ctx.model(withBinding(q), false).outcome)) return changed;
   const bound = withBinding(changed);
