@@ -12,6 +12,7 @@ import { defaultSubject } from "./defaulting.ts";
 import { printFieldErrors } from "./fieldErrors.ts";
 import type { MatchResult } from "./matchResources.ts";
 import { matchResources } from "./matchResources.ts";
+import { plainStored } from "./plainStored.ts";
 import type { Trace } from "./trace.ts";
 import { ClauseTrace } from "./trace.ts";
 import { validateSubject } from "./validation.ts";
@@ -111,11 +112,20 @@ function prepared(subject: Subject, minor: Minor, input: SubjectInput): Prepared
 
 function preparation(subject: Subject, minor: Minor, input: SubjectInput): Prepared {
   const trace = new ClauseTrace();
-  const stored = input === "manifest" ? defaultSubject(subject, trace, minor) : subject;
+  const stored = input === "manifest" ? storedForm(subject, minor, trace) : subject;
   const errors = validateSubject(stored, minor, trace);
   if (errors.length === 0) trace.take("validation.accepted");
   const invalid = errors.length > 0 ? printFieldErrors(errors, minor) : undefined;
   return { minor, input, stored, invalid, clauses: trace.taken };
+}
+
+// A plain manifest in one pass (plainStored.ts); any other through decoding.ts and defaulting.ts.
+function storedForm(manifest: Subject, minor: Minor, trace: Trace): Subject {
+  const taken: ClauseName[] = [];
+  const plain = plainStored(manifest, minor, taken);
+  if (plain === undefined) return defaultSubject(manifest, trace, minor);
+  for (const c of taken) trace.take(c);
+  return plain;
 }
 
 function toOutcome(result: MatchResult): Outcome {
