@@ -88,26 +88,55 @@ function policyOf(p: Json, taken: ClauseName[]): PolicySpec {
 
 // SetDefaults_MatchResources, then SetDefaults_Rule on every resource and exclude rule.
 function matchResourcesOf(mr: Json, taken: ClauseName[]): MatchResources {
+  let matchPolicy: unknown;
+  let namespaceSelector: unknown;
+  let objectSelector: unknown;
+  let resourceRules: unknown;
+  let excludeResourceRules: unknown;
+  // By its own keys (see struct): a load by key in for-in is as fast on any shape of manifest.
+  for (const k in mr) {
+    const v = mr[k];
+    if (k === "matchPolicy") matchPolicy = v;
+    else if (k === "namespaceSelector") namespaceSelector = v;
+    else if (k === "objectSelector") objectSelector = v;
+    else if (k === "resourceRules") resourceRules = v;
+    else if (k === "excludeResourceRules") excludeResourceRules = v;
+  }
   // A literal's fields are evaluated in order: the clauses are taken in defaulting.ts's order.
   const out = {
-    matchPolicy: optString(mr.matchPolicy) ?? took(taken, "defaulting.matchPolicyEquivalent", "Equivalent"),
-    namespaceSelector: selectorOrEmpty(mr.namespaceSelector, taken),
-    objectSelector: selectorOrEmpty(mr.objectSelector, taken),
-    resourceRules: rules(mr.resourceRules, true, taken) as NamedRuleWithOperations[] | undefined,
-    excludeResourceRules: rules(mr.excludeResourceRules, true, taken) as NamedRuleWithOperations[] | undefined,
+    matchPolicy: optString(matchPolicy) ?? took(taken, "defaulting.matchPolicyEquivalent", "Equivalent"),
+    namespaceSelector: selectorOrEmpty(namespaceSelector, taken),
+    objectSelector: selectorOrEmpty(objectSelector, taken),
+    resourceRules: rules(resourceRules, true, taken) as NamedRuleWithOperations[] | undefined,
+    excludeResourceRules: rules(excludeResourceRules, true, taken) as NamedRuleWithOperations[] | undefined,
   };
   return out as MatchResources;
 }
 
 // v1 SetDefaults_ValidatingWebhook / SetDefaults_MutatingWebhook (the fields matching reads).
 function webhookOf(w: Json, taken: ClauseName[]): Webhook {
+  let failurePolicy: unknown;
+  let matchPolicy: unknown;
+  let namespaceSelector: unknown;
+  let objectSelector: unknown;
+  let rulesGiven: unknown;
+  let matchConditions: unknown;
+  for (const k in w) {
+    const v = w[k];
+    if (k === "rules") rulesGiven = v;
+    else if (k === "namespaceSelector") namespaceSelector = v;
+    else if (k === "objectSelector") objectSelector = v;
+    else if (k === "matchPolicy") matchPolicy = v;
+    else if (k === "failurePolicy") failurePolicy = v;
+    else if (k === "matchConditions") matchConditions = v;
+  }
   const hook = {
-    failurePolicy: optString(w.failurePolicy) ?? took(taken, "defaulting.failurePolicyFail", "Fail"),
-    matchPolicy: optString(w.matchPolicy) ?? took(taken, "defaulting.matchPolicyEquivalent", "Equivalent"),
-    namespaceSelector: selectorOrEmpty(w.namespaceSelector, taken),
-    objectSelector: selectorOrEmpty(w.objectSelector, taken),
-    rules: rules(w.rules, false, taken),
-    matchConditions: conditions(w.matchConditions),
+    failurePolicy: optString(failurePolicy) ?? took(taken, "defaulting.failurePolicyFail", "Fail"),
+    matchPolicy: optString(matchPolicy) ?? took(taken, "defaulting.matchPolicyEquivalent", "Equivalent"),
+    namespaceSelector: selectorOrEmpty(namespaceSelector, taken),
+    objectSelector: selectorOrEmpty(objectSelector, taken),
+    rules: rules(rulesGiven, false, taken),
+    matchConditions: conditions(matchConditions),
   };
   return hook as Webhook;
 }
@@ -119,14 +148,29 @@ function rules(value: unknown, named: boolean, taken: ClauseName[]): RuleWithOpe
   const out: RuleWithOperations[] = new Array(value.length);
   for (let i = 0; i < value.length; i++) {
     const r = struct(value[i]);
-    const operations = strings(r.operations);
-    const apiGroups = strings(r.apiGroups);
-    const apiVersions = strings(r.apiVersions);
-    const resources = strings(r.resources);
-    const scope = optString(r.scope) ?? took(taken, "defaulting.ruleScopeAll", "*");
-    const rule = named
-      ? { operations, apiGroups, apiVersions, resources, scope, resourceNames: strings(r.resourceNames) }
-      : { operations, apiGroups, apiVersions, resources, scope, resourceNames: undefined };
+    let operations: unknown;
+    let apiGroups: unknown;
+    let apiVersions: unknown;
+    let resources: unknown;
+    let scope: unknown;
+    let resourceNames: unknown;
+    for (const k in r) {
+      const v = r[k];
+      if (k === "operations") operations = v;
+      else if (k === "apiGroups") apiGroups = v;
+      else if (k === "apiVersions") apiVersions = v;
+      else if (k === "resources") resources = v;
+      else if (k === "scope") scope = v;
+      else if (k === "resourceNames") resourceNames = v;
+    }
+    const rule = {
+      operations: strings(operations),
+      apiGroups: strings(apiGroups),
+      apiVersions: strings(apiVersions),
+      resources: strings(resources),
+      scope: optString(scope) ?? took(taken, "defaulting.ruleScopeAll", "*"),
+      resourceNames: named ? strings(resourceNames) : undefined,
+    };
     out[i] = rule as RuleWithOperations;
   }
   return out;
@@ -156,7 +200,15 @@ function selectorOf(s: Json): LabelSelector {
     matchExpressions = new Array(expressions.length);
     for (let i = 0; i < expressions.length; i++) {
       const e = struct(expressions[i]);
-      const requirement = { key: string(e.key), operator: string(e.operator), values: strings(e.values) };
+      let key: unknown;
+      let operator: unknown;
+      let values: unknown;
+      for (const k in e) {
+        if (k === "key") key = e[k];
+        else if (k === "operator") operator = e[k];
+        else if (k === "values") values = e[k];
+      }
+      const requirement = { key: string(key), operator: string(operator), values: strings(values) };
       matchExpressions[i] = requirement as LabelSelectorRequirement;
     }
   }
@@ -197,8 +249,14 @@ function took<T extends string>(taken: ClauseName[], clause: ClauseName, value: 
   return value;
 }
 
+/**
+ * A JSON object: for-in then sees exactly the fields a load by name would (own enumerable data,
+ * nothing inherited), as for every object JSON.parse, a YAML parser or a generator makes.
+ */
 function struct(v: unknown): Json {
   if (typeof v !== "object" || v === null || Array.isArray(v)) throw notPlain;
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) throw notPlain;
   return v as Json;
 }
 
