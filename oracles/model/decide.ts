@@ -12,6 +12,7 @@ import { defaultSubject } from "./defaulting.ts";
 import { printFieldErrors } from "./fieldErrors.ts";
 import type { MatchResult } from "./matchResources.ts";
 import { matchResources } from "./matchResources.ts";
+import { plainStored } from "./plainStored.ts";
 import type { Trace } from "./trace.ts";
 import { ClauseTrace } from "./trace.ts";
 import { validateSubject } from "./validation.ts";
@@ -65,10 +66,10 @@ function decideTraced(
   minor: Minor,
   input: SubjectInput,
   keep: boolean,
-  trace: Trace,
+  trace: ClauseTrace,
 ): Outcome {
-  const { stored, invalid, clauses } = keep ? prepared(subject, minor, input) : preparation(subject, minor, input);
-  for (const c of clauses) trace.take(c);
+  // The trace is new: what preparation takes into it comes first, as the clauses it keeps.
+  const { stored, invalid } = keep ? prepared(subject, minor, input, trace) : preparation(subject, minor, input, trace);
   if (invalid !== undefined) return { outcome: "invalid", message: invalid };
   const ctx = { attr: toAttributes(request), cluster, minor, trace };
   switch (stored.kind) {
@@ -100,22 +101,37 @@ interface Prepared {
 // decision would be decided as it was.
 const preparedBySubject = new WeakMap<Subject, Prepared>();
 
-function prepared(subject: Subject, minor: Minor, input: SubjectInput): Prepared {
+function prepared(subject: Subject, minor: Minor, input: SubjectInput, trace: ClauseTrace): Prepared {
   const known = preparedBySubject.get(subject);
-  if (known !== undefined && known.minor === minor && known.input === input) return known;
-  const made = preparation(subject, minor, input);
+  if (known !== undefined && known.minor === minor && known.input === input) {
+    for (const c of known.clauses) trace.take(c);
+    return known;
+  }
+  const made = preparation(subject, minor, input, trace);
   // Hostile input may not be an object, and so no WeakMap key.
-  if (typeof subject === "object" && subject !== null) preparedBySubject.set(subject, made);
+  if (typeof subject === "object" && subject !== null)
+    preparedBySubject.set(subject, { ...made, clauses: trace.taken });
   return made;
 }
 
-function preparation(subject: Subject, minor: Minor, input: SubjectInput): Prepared {
-  const trace = new ClauseTrace();
-  const stored = input === "manifest" ? defaultSubject(subject, trace, minor) : subject;
+/** Defaulting and validation, their clauses taken into `trace`; `clauses` is left empty. */
+function preparation(subject: Subject, minor: Minor, input: SubjectInput, trace: Trace): Prepared {
+  const stored = input === "manifest" ? storedForm(subject, minor, trace) : subject;
   const errors = validateSubject(stored, minor, trace);
   if (errors.length === 0) trace.take("validation.accepted");
   const invalid = errors.length > 0 ? printFieldErrors(errors, minor) : undefined;
-  return { minor, input, stored, invalid, clauses: trace.taken };
+  return { minor, input, stored, invalid, clauses: noClauses };
+}
+
+const noClauses: readonly ClauseName[] = [];
+
+// A plain manifest in one pass (plainStored.ts); any other through decoding.ts and defaulting.ts.
+function storedForm(manifest: Subject, minor: Minor, trace: Trace): Subject {
+  const taken: ClauseName[] = [];
+  const plain = plainStored(manifest, minor, taken);
+  if (plain === undefined) return defaultSubject(manifest, trace, minor);
+  for (const c of taken) trace.take(c);
+  return plain;
 }
 
 function toOutcome(result: MatchResult): Outcome {

@@ -13,16 +13,22 @@ export type ParsedSelector =
   | { readonly ok: false; readonly error: string };
 
 const operators = new Set(["In", "NotIn", "Exists", "DoesNotExist"]);
+const everything: ParsedSelector = { ok: true, empty: true, requirements: [] };
 
 /**
  * LabelSelectorAsSelector for a selector that is present. Validation rejects every selector that
  * would fail to parse here, so the error branch is reached only by objects that bypassed the API.
  */
 export function parseSelector(selector: LabelSelector): ParsedSelector {
-  const matchLabels = Object.entries(selector.matchLabels ?? {});
+  const requirements: Requirement[] = [];
+  const matchLabels = selector.matchLabels;
+  // Own enumerable keys in Object.entries' order.
+  if (matchLabels !== undefined)
+    for (const key in matchLabels)
+      if (Object.hasOwn(matchLabels, key))
+        requirements.push({ key, operator: "Equals", values: [matchLabels[key] as string] });
   const expressions = selector.matchExpressions ?? [];
-  if (matchLabels.length + expressions.length === 0) return { ok: true, empty: true, requirements: [] };
-  const requirements: Requirement[] = matchLabels.map(([key, v]) => ({ key, operator: "Equals", values: [v] }));
+  if (requirements.length + expressions.length === 0) return everything;
   for (const e of expressions) {
     if (!operators.has(e.operator))
       return { ok: false, error: `"${e.operator}" is not a valid label selector operator` };
@@ -33,7 +39,8 @@ export function parseSelector(selector: LabelSelector): ParsedSelector {
 
 /** Selector.Matches: the AND of all requirements. */
 export function selectorMatches(requirements: readonly Requirement[], labels: Labels, trace: Trace): boolean {
-  return requirements.every((r) => requirementMatches(r, labels, trace));
+  for (const r of requirements) if (!requirementMatches(r, labels, trace)) return false;
+  return true;
 }
 
 function requirementMatches(r: Requirement, labels: Labels, trace: Trace): boolean {

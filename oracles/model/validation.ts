@@ -17,6 +17,8 @@ import { compileCondition, notBoolDetail } from "./matchConditions.ts";
 import { validateParamKind, validateParamRef } from "./paramValidation.ts";
 import type { Trace } from "./trace.ts";
 
+type NamedRule = NamedRuleWithOperations;
+
 const supportedOperations = ["*", "CONNECT", "CREATE", "DELETE", "UPDATE"];
 const supportedMutatingOperations = ["*", "CONNECT", "CREATE", "UPDATE"];
 const supportedScopes = ["*", "Cluster", "Namespaced"];
@@ -27,13 +29,13 @@ export function validateSubject(subject: Subject, minor: Minor, trace: Trace): F
   switch (subject.kind) {
     case "MatchResources":
       // docs/case-format.md, Subject: validated as a binding's matchResources.
-      return validateMatchResources(subject.matchResources, bindingPath(minor), minor, trace);
+      return validateMatchResources([], subject.matchResources, bindingPath(minor), minor, trace);
     case "ValidatingAdmissionPolicy":
     case "MutatingAdmissionPolicy":
       return validatePolicy(subject, minor, trace);
     case "ValidatingWebhook":
     case "MutatingWebhook":
-      return validateWebhook(subject.webhook, "webhooks[0]", minor, trace);
+      return validateWebhook([], subject.webhook, "webhooks[0]", minor, trace);
   }
 }
 
@@ -52,32 +54,34 @@ function validatePolicy(subject: PolicySubject, minor: Minor, trace: Trace): Fie
     errs.push(notSupported("spec.failurePolicy", failurePolicy, supportedFailurePolicies));
   }
   const { paramKind } = subject.policy;
-  if (paramKind !== undefined) errs.push(...validateParamKind(paramKind, trace));
+  if (paramKind !== undefined) pushAll(errs, validateParamKind(paramKind, trace));
   if (matchConstraints === undefined) {
     trace.take("validation.policyMatchConstraintsRequired");
     errs.push(required("spec.matchConstraints"));
   } else {
-    errs.push(...validateMatchResources(matchConstraints, "spec.matchConstraints", minor, trace));
+    validateMatchResources(errs, matchConstraints, "spec.matchConstraints", minor, trace);
     if ((matchConstraints.resourceRules ?? []).length === 0) {
       trace.take("validation.policyResourceRulesRequired");
       errs.push(required("spec.matchConstraints.resourceRules"));
     }
-    if (mutating) errs.push(...mutatingOperations(matchConstraints, "spec.matchConstraints", trace));
+    if (mutating) mutatingOperations(errs, matchConstraints, "spec.matchConstraints", trace);
   }
   const conditions = subject.policy.matchConditions ?? [];
-  errs.push(...validateMatchConditions(conditions, "spec.matchConditions", minor, trace, paramKind !== undefined));
-  const bindingName = subject.binding?.policyName;
-  if (bindingName !== undefined) errs.push(...validatePolicyName(bindingName, trace));
-  const paramRef = subject.binding?.paramRef;
-  if (paramRef !== undefined) errs.push(...validateParamRef(paramRef, minor, trace));
-  const bindingResources = subject.binding?.matchResources;
+  validateMatchConditions(errs, conditions, "spec.matchConditions", minor, trace, paramKind !== undefined);
+  const binding = subject.binding;
+  if (binding === undefined) return errs;
+  const bindingName = binding.policyName;
+  if (bindingName !== undefined) pushAll(errs, validatePolicyName(bindingName, trace));
+  const paramRef = binding.paramRef;
+  if (paramRef !== undefined) pushAll(errs, validateParamRef(paramRef, minor, trace));
+  const bindingResources = binding.matchResources;
   if (bindingResources !== undefined) {
     const path = mutating ? "spec.matchResources" : bindingPath(minor);
-    errs.push(...validateMatchResources(bindingResources, path, minor, trace));
-    if (mutating) errs.push(...mutatingOperations(bindingResources, "spec.matchResources", trace));
+    validateMatchResources(errs, bindingResources, path, minor, trace);
+    if (mutating) mutatingOperations(errs, bindingResources, "spec.matchResources", trace);
   }
-  const actions = subject.binding?.validationActions;
-  if (!mutating && actions !== undefined) errs.push(...validateValidationActions(actions, trace));
+  const actions = binding.validationActions;
+  if (!mutating && actions !== undefined) pushAll(errs, validateValidationActions(actions, trace));
   return errs;
 }
 
@@ -120,64 +124,66 @@ function validateValidationActions(actions: readonly string[], trace: Trace): Fi
 }
 
 // "It is only possible to mutate create and update requests": resourceRules only, excludes unchecked.
-function mutatingOperations(mr: MatchResources, path: string, trace: Trace): FieldError[] {
-  return (mr.resourceRules ?? []).flatMap((rule) =>
-    (rule.operations ?? [])
-      .filter((op) => !supportedMutatingOperations.includes(op))
-      .map((op) => {
-        trace.take("validation.mutatingOperationUnsupported");
-        return notSupported(`${path}.resourceRules.operations`, op, supportedMutatingOperations);
-      }),
-  );
+function mutatingOperations(errs: FieldError[], mr: MatchResources, path: string, trace: Trace): void {
+  for (const rule of mr.resourceRules ?? [])
+    for (const op of rule.operations ?? []) {
+      if (supportedMutatingOperations.includes(op)) continue;
+      trace.take("validation.mutatingOperationUnsupported");
+      errs.push(notSupported(`${path}.resourceRules.operations`, op, supportedMutatingOperations));
+    }
 }
 
 // validateMatchResources
-function validateMatchResources(mr: MatchResources, path: string, minor: Minor, trace: Trace): FieldError[] {
-  const errs: FieldError[] = [];
+function validateMatchResources(
+  errs: FieldError[],
+  mr: MatchResources,
+  path: string,
+  minor: Minor,
+  trace: Trace,
+): FieldError[] {
   if (mr.matchPolicy === undefined) errs.push(required(`${path}.matchPolicy`));
   else if (!supportedMatchPolicies.includes(mr.matchPolicy)) {
     trace.take("validation.matchPolicyUnsupported");
     errs.push(notSupported(`${path}.matchPolicy`, mr.matchPolicy, supportedMatchPolicies));
   }
-  for (const which of ["namespaceSelector", "objectSelector"] as const) {
-    const selector = mr[which];
-    if (selector === undefined) errs.push(required(`${path}.${which}`));
-    else errs.push(...validateLabelSelector(selector, `${path}.${which}`, minor, trace));
-  }
-  for (const which of ["resourceRules", "excludeResourceRules"] as const) {
-    (mr[which] ?? []).forEach((rule, i) => {
-      errs.push(...validateNamedRule(rule, `${path}.${which}[${i}]`, trace));
-    });
-  }
+  if (mr.namespaceSelector === undefined) errs.push(required(`${path}.namespaceSelector`));
+  else pushAll(errs, validateLabelSelector(mr.namespaceSelector, `${path}.namespaceSelector`, minor, trace));
+  if (mr.objectSelector === undefined) errs.push(required(`${path}.objectSelector`));
+  else pushAll(errs, validateLabelSelector(mr.objectSelector, `${path}.objectSelector`, minor, trace));
+  const rules = mr.resourceRules ?? [];
+  for (let i = 0; i < rules.length; i++)
+    validateNamedRule(errs, rules[i] as NamedRule, path, "resourceRules", i, trace);
+  const excludes = mr.excludeResourceRules ?? [];
+  for (let i = 0; i < excludes.length; i++)
+    validateNamedRule(errs, excludes[i] as NamedRule, path, "excludeResourceRules", i, trace);
   return errs;
 }
 
 // validateNamedRuleWithOperations: resourceNames are path segment names ("" allowed), unique.
-function validateNamedRule(rule: NamedRuleWithOperations, path: string, trace: Trace): FieldError[] {
-  const errs: FieldError[] = [];
+// The rule is `${path}.${list}[${at}]`.
+function validateNamedRule(errs: FieldError[], rule: NamedRule, path: string, list: string, at: number, trace: Trace) {
   const names = rule.resourceNames ?? [];
   const seen = names.length > 1 ? new Set<string>() : undefined; // one name cannot repeat
-  names.forEach((name, i) => {
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
     for (const msg of pathSegmentNameErrors(name)) {
       trace.take("validation.resourceNameInvalid");
-      errs.push(invalid(`${path}.resourceNames[${i}]`, name, msg));
+      errs.push(invalid(`${path}.${list}[${at}].resourceNames[${i}]`, name, msg));
     }
     if (seen?.has(name)) {
       trace.take("validation.resourceNameDuplicate");
-      errs.push(duplicate(`${path}.resourceNames[${i}]`, name));
+      errs.push(duplicate(`${path}.${list}[${at}].resourceNames[${i}]`, name));
     }
     seen?.add(name);
-  });
-  for (const e of validateRuleWithOperations(rule, path, trace)) errs.push(e);
-  return errs;
+  }
+  validateRuleWithOperations(errs, rule, path, list, at, trace);
 }
 
 // validateValidatingWebhook / validateMutatingWebhook (the fields matching reads)
-function validateWebhook(hook: Webhook, path: string, minor: Minor, trace: Trace): FieldError[] {
-  const errs: FieldError[] = [];
-  (hook.rules ?? []).forEach((rule, i) => {
-    errs.push(...validateRuleWithOperations(rule, `${path}.rules[${i}]`, trace));
-  });
+function validateWebhook(errs: FieldError[], hook: Webhook, path: string, minor: Minor, trace: Trace): FieldError[] {
+  const rules = hook.rules ?? [];
+  for (let i = 0; i < rules.length; i++)
+    validateRuleWithOperations(errs, rules[i] as RuleWithOperations, path, "rules", i, trace);
   if (hook.failurePolicy !== undefined && !supportedFailurePolicies.includes(hook.failurePolicy)) {
     trace.take("validation.failurePolicyUnsupported");
     errs.push(notSupported(`${path}.failurePolicy`, hook.failurePolicy, supportedFailurePolicies));
@@ -186,24 +192,26 @@ function validateWebhook(hook: Webhook, path: string, minor: Minor, trace: Trace
     trace.take("validation.matchPolicyUnsupported");
     errs.push(notSupported(`${path}.matchPolicy`, hook.matchPolicy, supportedMatchPolicies));
   }
-  for (const which of ["namespaceSelector", "objectSelector"] as const) {
-    const selector = hook[which];
-    if (selector !== undefined) errs.push(...validateLabelSelector(selector, `${path}.${which}`, minor, trace));
-  }
-  errs.push(...validateMatchConditions(hook.matchConditions ?? [], `${path}.matchConditions`, minor, trace));
+  const { namespaceSelector, objectSelector } = hook;
+  if (namespaceSelector !== undefined)
+    pushAll(errs, validateLabelSelector(namespaceSelector, `${path}.namespaceSelector`, minor, trace));
+  if (objectSelector !== undefined)
+    pushAll(errs, validateLabelSelector(objectSelector, `${path}.objectSelector`, minor, trace));
+  validateMatchConditions(errs, hook.matchConditions ?? [], `${path}.matchConditions`, minor, trace);
   return errs;
 }
 
 // validateMatchConditions: at most 64; each an expression that compiles to bool (params declared
 // only for a policy with a paramKind: allowParamsInMatchConditions) and a qualified name; names unique.
 function validateMatchConditions(
+  errs: FieldError[],
   conditions: readonly MatchCondition[],
   path: string,
   minor: Minor,
   trace: Trace,
   hasParams = false,
-): FieldError[] {
-  const errs: FieldError[] = [];
+): void {
+  if (conditions.length === 0) return;
   if (conditions.length > 64) {
     trace.take("validation.matchConditionsTooMany");
     errs.push(tooMany(path, conditions.length, 64));
@@ -240,13 +248,19 @@ function validateMatchConditions(
       names.add(name);
     }
   });
-  return errs;
 }
 
 // validateRuleWithOperations
-function validateRuleWithOperations(rule: RuleWithOperations, path: string, trace: Trace): FieldError[] {
-  const errs: FieldError[] = [];
+function validateRuleWithOperations(
+  errs: FieldError[],
+  rule: RuleWithOperations,
+  listPath: string,
+  list: string,
+  at: number,
+  trace: Trace,
+): void {
   const operations = rule.operations ?? [];
+  const path = `${listPath}.${list}[${at}]`;
   if (operations.length === 0) {
     trace.take("validation.operationsRequired");
     errs.push(required(`${path}.operations`));
@@ -262,19 +276,17 @@ function validateRuleWithOperations(rule: RuleWithOperations, path: string, trac
       ),
     );
   }
-  operations.forEach((op, i) => {
-    if (!supportedOperations.includes(op)) {
-      trace.take("validation.operationUnsupported");
-      errs.push(notSupported(`${path}.operations[${i}]`, op, supportedOperations));
-    }
-  });
-  for (const e of validateRule(rule, path, trace)) errs.push(e);
-  return errs;
+  for (let i = 0; i < operations.length; i++) {
+    const op = operations[i] as string;
+    if (supportedOperations.includes(op)) continue;
+    trace.take("validation.operationUnsupported");
+    errs.push(notSupported(`${path}.operations[${i}]`, op, supportedOperations));
+  }
+  validateRule(errs, rule, path, trace);
 }
 
 // validateRule (allowSubResource = true)
-function validateRule(rule: RuleWithOperations, path: string, trace: Trace): FieldError[] {
-  const errs: FieldError[] = [];
+function validateRule(errs: FieldError[], rule: RuleWithOperations, path: string, trace: Trace): void {
   const groups = rule.apiGroups ?? [];
   const versions = rule.apiVersions ?? [];
   if (groups.length === 0) {
@@ -299,17 +311,16 @@ function validateRule(rule: RuleWithOperations, path: string, trace: Trace): Fie
       errs.push(required(`${path}.apiVersions[${i}]`));
     }
   });
-  errs.push(...validateResources(rule.resources ?? [], `${path}.resources`, trace));
+  validateResources(errs, rule.resources ?? [], path, trace);
   if (rule.scope !== undefined && !supportedScopes.includes(rule.scope)) {
     trace.take("validation.scopeUnsupported");
     errs.push(notSupported(`${path}.scope`, rule.scope, supportedScopes));
   }
-  return errs;
 }
 
 // validateResources: the wildcard checks depend on the order of the entries.
-function validateResources(resources: readonly string[], path: string, trace: Trace): FieldError[] {
-  const errs: FieldError[] = [];
+function validateResources(errs: FieldError[], resources: readonly string[], rulePath: string, trace: Trace): void {
+  const path = `${rulePath}.resources`;
   if (resources.length === 0) {
     trace.take("validation.resourcesRequired");
     errs.push(required(path));
@@ -357,5 +368,8 @@ function validateResources(resources: readonly string[], path: string, trace: Tr
     trace.take("validation.resourcesSingleWildcardMixed");
     errs.push(invalid(path, resources, "if '*' is present, must not specify other resources without subresources"));
   }
-  return errs;
+}
+
+function pushAll(errs: FieldError[], more: readonly FieldError[]): void {
+  for (const e of more) errs.push(e);
 }
