@@ -17,6 +17,7 @@ import { startTestControlPlane } from "./controlPlane/testControlPlane.ts";
 import {
   clusterParamQueries,
   defeatingSubjects,
+  familyQueries,
   matchEverything,
   mutatingDelete,
   mutatingParamQueries,
@@ -198,6 +199,21 @@ describe.skipIf(!enabled)("the real kube-apiserver as a Matcher", () => {
     expect(decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome).toEqual({ outcome: "noMatch" });
     expect(await m.match(q)).toEqual({ answer: "outcome", outcome: { outcome: "noMatch" } });
   }, 120_000);
+
+  it("reads each request of a family against the probe it shares as the model decides it", async () => {
+    const before = m.stats.sharedProbe;
+    const answers = await Promise.all(familyQueries.map((q) => m.match(q)));
+    const model = familyQueries.map((q) => decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome);
+    const wrong = answers.filter((a, i) => !(a.answer === "outcome" && satisfies(model[i] as never, a.outcome)));
+    expect(wrong).toEqual([]);
+    // Not vacuous: matches, non-matches and a condition's error; and each family of five shared one probe.
+    expect(model.map((o) => o.outcome)).toEqual(
+      [0, 1, 2].flatMap((i) =>
+        i < 2 ? ["match", "noMatch", "error", "noMatch", "match"] : ["match", "match", "match", "noMatch", "match"],
+      ),
+    );
+    expect(m.stats.sharedProbe - before).toBe(12);
+  }, 180_000);
 
   it("leaves nothing of its own behind once closed (namespaces may stay Terminating)", async () => {
     await m.close();

@@ -183,3 +183,52 @@ export const mutatingDelete: Query = {
     oldObject: { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cm", namespace: "bystand" } },
   },
 };
+
+/**
+ * Three families (batch/families.ts), each one subject and cluster asked about five requests that
+ * share its probe: ConfigMap creates whose conditions hold, do not hold and err, a Secret and a Pod
+ * create the rules leave out. A validating and a mutating policy under Fail with those conditions,
+ * and a bare MatchResources on ConfigMaps in namespaces labelled team=a.
+ */
+export const familyQueries: Query[] = (() => {
+  const rules = [{ operations: ["CREATE"], apiGroups: [""], apiVersions: ["v1"], resources: ["configmaps"] }];
+  const matchConditions = [
+    { name: "named-in", expression: "object.metadata.name.startsWith('in')" },
+    { name: "errs-for-err", expression: "object.metadata.name != 'in-err' || object.data.missing == 'x'" },
+  ];
+  const create = (resource: string, kind: string, name: string) => ({
+    operation: "CREATE" as const,
+    resource: { group: "", version: "v1", resource },
+    kind: { group: "", version: "v1", kind },
+    namespace: "fam",
+    name,
+    object: { apiVersion: "v1", kind, metadata: { name, namespace: "fam" } },
+  });
+  const requests = [
+    create("configmaps", "ConfigMap", "in-1"),
+    create("configmaps", "ConfigMap", "out-1"),
+    create("configmaps", "ConfigMap", "in-err"),
+    create("secrets", "Secret", "in-2"),
+    create("configmaps", "ConfigMap", "in-3"),
+  ];
+  const cluster = { namespaces: { fam: { team: "a" } } };
+  const subjects: Query["subject"][] = [
+    {
+      kind: "ValidatingAdmissionPolicy",
+      policy: { failurePolicy: "Fail", matchConstraints: { resourceRules: rules }, matchConditions },
+      binding: {},
+    },
+    {
+      kind: "MutatingAdmissionPolicy",
+      policy: { failurePolicy: "Fail", matchConstraints: { resourceRules: rules }, matchConditions },
+      binding: {},
+    },
+    {
+      kind: "MatchResources",
+      matchResources: { namespaceSelector: { matchLabels: { team: "a" } }, resourceRules: rules },
+    },
+  ];
+  return subjects.flatMap((subject) =>
+    requests.map((request) => ({ kubernetesVersion: "1.37" as const, subject, cluster, request })),
+  );
+})();
