@@ -107,6 +107,8 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
         minors: [minor],
         caseFiles: a.queries === undefined ? a.cases : [a.queries],
         ...rates,
+        // Generated scenarios in families of one subject and cluster: the oracle shares their probe.
+        families: true,
         // The server answering one query two ways is the infrastructure's fault: exit 4, not 2.
         respondent: "server",
       },

@@ -52,13 +52,20 @@ export function scenarioFamily(
   });
 }
 
-/** About `n` scenarios in families, flattened, a family's scenarios next to each other. */
+/**
+ * `n` scenarios in families, flattened, a family's scenarios next to each other: families of the
+ * seed, then of seed + 1 and so on until there are `n` (siblings the model would not decide are
+ * left out, so a family may be short), the last family cut at `n`.
+ */
 export function sampleFamilies(
   constraints: ScenarioConstraints,
   n: number,
   seed: number,
   size: FamilySize = defaultSize,
 ): Scenario[] {
-  const families = Math.max(1, Math.ceil(n / ((size.min + size.max) / 2)));
-  return fc.sample(scenarioFamily(constraints, size), { numRuns: families, seed }).flat().slice(0, n);
+  const arb = scenarioFamily(constraints, size);
+  const out: Scenario[] = [];
+  for (let k = 0; out.length < n; k++)
+    out.push(...fc.sample(arb, { numRuns: Math.ceil((n - out.length) / size.min), seed: seed + k }).flat());
+  return out.slice(0, n);
 }
