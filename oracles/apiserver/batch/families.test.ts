@@ -8,7 +8,7 @@ import { matchEverything } from "../testQueries.ts";
 import type { Work } from "../work.ts";
 import { skipped } from "../work.ts";
 import { Batcher } from "./batcher.ts";
-import { followFirsts, queryFamily, shareProbes } from "./families.ts";
+import { familyProbes, familyRenames, followProbes, queryFamily, shareProbes } from "./families.ts";
 import { prepare } from "./prepareQuery.ts";
 
 const named = (q: Query, name: string, operation: "CREATE" | "UPDATE" = "CREATE"): Query => ({
@@ -41,66 +41,85 @@ const webhook: Query = {
 };
 const otherCluster: Query = { ...policy, cluster: { namespaces: { bystand: { team: "a" } } } };
 
-const prepared = (qs: readonly Query[]): Work[] =>
-  qs.map((q, i) =>
-    prepare(q, { runId: "r", batch: "1", id: String(i + 1) }, "1.37", [
-      "ValidatingAdmissionPolicy",
-      "MatchResources",
-      "ValidatingWebhook",
-    ]),
-  );
+const kinds = ["ValidatingAdmissionPolicy", "MatchResources", "ValidatingWebhook"] as const;
+const prepared = (qs: readonly Query[]): Work[] => {
+  const ids = qs.map((_, i) => String(i + 1));
+  const renames = familyRenames(qs, ids);
+  return qs.map((q, i) => prepare(q, { runId: "r", batch: "1", id: ids[i] as string }, "1.37", kinds, renames[i]));
+};
 
 describe("shareProbes", () => {
   const queries = [
-    named(policy, "a"), // 1: first of its family
-    named(policy, "b"), // 2: shares 1's probe
-    named(policy, "c", "UPDATE"), // 3: stores its old object: its own probe
+    named(policy, "a"), // 1: family A (creates, the run's shared namespaces)
+    named(policy, "b"), // 2: family A
+    named(policy, "c", "UPDATE"), // 3: family B (stores c, namespaces renamed as 3's)
     named(webhook, "d"), // 4: a webhook: its own
     named(webhook, "e"), // 5: a webhook: its own
     named(otherCluster, "f"), // 6: another cluster: its own
     named(matchEverything, "g"), // 7: another subject: its own
-    named(policy, "h"), // 8: shares 1's probe
+    named(policy, "h"), // 8: family A
+    named(policy, "i", "UPDATE"), // 9: family B (stores i beside c)
+    named(policy, "c", "UPDATE"), // 10: stores c too: renamed apart, alone
+    named(policy, "c"), // 11: creates c, which 3 and 10 store: renamed apart, yet family A (it stores nothing, in the run's shared namespaces)
   ];
   const work = shareProbes(prepared(queries));
 
-  it("reads each member against its family's first probe, and keeps everyone else's", () => {
-    expect(work.map((w) => w.state)).toEqual(Array(8).fill("probe"));
+  it("renames a family's storing queries as one, apart where they would store one object", () => {
+    expect(
+      familyRenames(
+        queries,
+        queries.map((_, i) => String(i + 1)),
+      ),
+    ).toEqual(["1", "1", "1", "4", "5", "6", "7", "1", "1", "10", "11"]);
+    expect(work[8]?.query.request.namespace).toBe(work[2]?.query.request.namespace);
+    expect(work[9]?.query.request.namespace).not.toBe(work[2]?.query.request.namespace);
+  });
+
+  it("reads each family's members against one probe made for it, and keeps everyone else's", () => {
+    expect(work.map((w) => w.state)).toEqual(Array(11).fill("probe"));
     expect(work.map((w) => w.probeOf?.names.id)).toEqual([
+      "1",
+      "1",
+      "3",
+      undefined,
+      undefined,
+      undefined,
       undefined,
       "1",
-      undefined,
-      undefined,
-      undefined,
-      undefined,
+      "3",
       undefined,
       "1",
     ]);
-    expect(work.map((w) => w.names.id)).toEqual(["1", "1", "3", "4", "5", "6", "7", "1"]);
+    const probes = familyProbes(work);
+    expect(probes.map((p) => p.names.id)).toEqual(["1", "3"]);
+    expect(probes.every((p) => !work.includes(p))).toBe(true);
+    expect(work.map((w) => w.names.id)).toEqual(["1", "1", "3", "4", "5", "6", "7", "1", "3", "10", "1"]);
   });
 
-  it("sends a member with its first's tag and its own request, user and names", () => {
-    const [first, , , , , , , member] = work as [Work, ...Work[]] & { 7: Work };
+  it("sends a member with its probe's tag and its own request, user and subject", () => {
+    const first = work[0] as Work;
+    const member = work[7] as Work;
     expect(member.user.impersonation.extra?.[probeExtraKey]).toEqual([webhookTag(first.names)]);
     expect(member.user.impersonation.user).toBe(first.user.impersonation.user);
     expect(member.query.request.name).toBe("h");
     expect(member.query.subject).toEqual(first.query.subject);
   });
 
-  it("answers a member as its first when the subject is invalid, skipped when the first failed otherwise, and leaves it when the probe is made", () => {
-    const run = (leader: Partial<Pick<Work, "state" | "answer">>) => {
+  it("answers a member as its probe when the subject is invalid, skipped when the probe failed otherwise, and leaves it when made", () => {
+    const run = (probe: Partial<Pick<Work, "state" | "answer">>) => {
       const ws = shareProbes(prepared([named(policy, "a"), named(policy, "b")]));
-      Object.assign(ws[0] as Work, leader);
-      followFirsts(ws);
-      return ws[1] as Work;
+      Object.assign(familyProbes(ws)[0] as Work, probe);
+      followProbes(ws);
+      return ws;
     };
     const invalid = { answer: "outcome", outcome: { outcome: "invalid", message: "spec.x: Invalid value" } } as const;
-    expect(run({ state: "done", answer: invalid })).toMatchObject({ state: "done", answer: invalid });
-    const failed = run({ state: "done", answer: skipped("setting up the request failed: boom") });
-    expect(failed.state).toBe("done");
-    expect(failed.answer).toEqual(
-      skipped(expect.stringContaining("setting up the request failed: boom") as unknown as string),
+    expect(run({ state: "done", answer: invalid }).map((w) => w.answer)).toEqual([invalid, invalid]);
+    const failed = run({ state: "done", answer: skipped("creating the probe failed with HTTP 500: boom") });
+    expect(failed.map((w) => w.state)).toEqual(["done", "done"]);
+    expect(failed.every((w) => w.answer.answer === "skipped" && w.answer.message.includes("HTTP 500: boom"))).toBe(
+      true,
     );
-    expect(run({}).state).toBe("probe");
+    expect(run({}).map((w) => w.state)).toEqual(["probe", "probe"]);
   });
 });
 

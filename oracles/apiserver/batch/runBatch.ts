@@ -30,7 +30,7 @@ import type { Work } from "../work.ts";
 import { skipped } from "../work.ts";
 import type { Pending } from "./batcher.ts";
 import { createBatchWebhooks, inBatchWebhooks } from "./batchWebhooks.ts";
-import { followFirsts, shareProbes } from "./families.ts";
+import { familyProbes, familyRenames, followProbes, shareProbes } from "./families.ts";
 import { prepare } from "./prepareQuery.ts";
 import { skipReason } from "./skipReasons.ts";
 
@@ -103,9 +103,13 @@ export async function runBatch(
   run.stats.batches++;
   const made: Array<{ path: string }> = []; // cluster-scoped objects to delete (namespaces)
   try {
+    const renames = familyRenames(
+      items.map((it) => it.query),
+      ids,
+    );
     const work = shareProbes(
       items.map((it, i) =>
-        prepare(it.query, { runId: run.runId, batch, id: ids[i] as string }, run.minor, run.subjects),
+        prepare(it.query, { runId: run.runId, batch, id: ids[i] as string }, run.minor, run.subjects, renames[i]),
       ),
     );
     const s = run.stats;
@@ -116,7 +120,7 @@ export async function runBatch(
         awaitParamKinds(run.http, { runId: run.runId, batch }, customParamKinds, run.sentinelTimeoutMs),
       );
     await timed(s, "realise", () => realise(run, work, made, batch));
-    followFirsts(work);
+    followProbes(work);
     const probes = work.filter((w) => w.state === "probe");
     if (probes.length > 0) await timed(s, "sentinel", () => raiseSentinel(run, batch, probes));
     await timed(s, "probes", () => pool(probes, 16, (w) => sendAndCheck(run, w)));
@@ -163,13 +167,17 @@ function customParamKindsOf(work: readonly Work[]): ParamKind[] {
 function realise(run: BatchRun, work: readonly Work[], made: Array<{ path: string }>, batch: string): Promise<unknown> {
   const probe = (w: Work) => createProbe(run.http, run.receiver, w, run.mutatingVersion);
   const webhooks = work.filter(inBatchWebhooks);
-  const alone = work.filter((w) => w.params === undefined && !webhooks.includes(w) && w.probeOf === undefined);
+  const alone = [
+    ...work.filter((w) => w.params === undefined && !webhooks.includes(w) && w.probeOf === undefined),
+    ...familyProbes(work),
+  ];
+  const namespaces = new Map<string, Promise<void>>(); // the batch's, each made once (families share them)
   return Promise.all([
     createBatchWebhooks(run, { runId: run.runId, batch }, webhooks),
     // A params probe's stored objects carry its label: they are stored before the probe exists.
     pool(work, 16, async (w) => {
       if (w.state === "probe")
-        await setUp(run, w, made).catch((e: Error) => {
+        await setUp({ ...run, batchNamespaces: namespaces }, w, made).catch((e: Error) => {
           w.state = "done";
           w.answer = skipped(`setting up the request failed: ${e.message}`);
         });
