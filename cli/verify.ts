@@ -107,6 +107,8 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
         minors: [minor],
         caseFiles: a.queries === undefined ? a.cases : [a.queries],
         ...rates,
+        // Generated scenarios in families of one subject and cluster: the oracle shares their probe.
+        families: true,
         // The server answering one query two ways is the infrastructure's fault: exit 4, not 2.
         respondent: "server",
       },
@@ -208,5 +210,5 @@ function serverStats(matcher: ApiserverMatcher, secs: number): string {
   const steps = batchSteps.map((step) => `${step} ${perBatch(s.stepMs[step])}`).join(", ");
   const t = matcher.http.tally;
   const perQuery = s.queries > 0 ? ` (${(t.writes / s.queries).toFixed(1)} writes a query)` : "";
-  return `kube-apiserver ${matcher.info.version}: ${s.queries} queries in ${s.batches} batches, ${s.probed} decided by the server, ${s.skipped} skipped; ${(s.probed / secs).toFixed(1)} verdicts/s; mean sentinel wait ${perBatch(s.sentinelWaitMs)} ms; per batch, ms: ${steps}; the run's requests: ${t.writes} writes, ${t.dryRuns} dry runs, ${t.reads} reads${perQuery}`;
+  return `kube-apiserver ${matcher.info.version}: ${s.queries} queries in ${s.batches} batches, ${s.probed} decided by the server (${s.sharedProbe} of them by a probe shared with their family), ${s.skipped} skipped; ${(s.probed / secs).toFixed(1)} verdicts/s; mean sentinel wait ${perBatch(s.sentinelWaitMs)} ms; per batch, ms: ${steps}; the run's requests: ${t.writes} writes, ${t.dryRuns} dry runs, ${t.reads} reads${perQuery}`;
 }

@@ -18,6 +18,7 @@ import { startTestControlPlane } from "./controlPlane/testControlPlane.ts";
 import {
   clusterParamQueries,
   defeatingSubjects,
+  familyQueries,
   matchEverything,
   mutatingDelete,
   mutatingParamQueries,
@@ -215,6 +216,30 @@ describe.skipIf(!enabled)("the real kube-apiserver as a Matcher", () => {
     const hook = answers[3];
     expect(hook?.answer === "skipped" && hook.message).toMatch(/names no webhook/);
   }, 120_000);
+
+  it("reads each request of a family against the probe it shares as the model decides it", async () => {
+    const before = m.stats.sharedProbe;
+    const answers = await Promise.all(familyQueries.map((q) => m.match(q)));
+    const model = familyQueries.map((q) => decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome);
+    const wrong = answers.filter((a, i) => !(a.answer === "outcome" && satisfies(model[i] as never, a.outcome)));
+    expect(wrong).toEqual([]);
+    // Not vacuous: matches, non-matches and conditions' errors, on creates, updates and deletes.
+    const seen = new Set(model.map((o, i) => `${familyQueries[i]?.request.operation} ${o.outcome}`));
+    for (const o of [
+      "CREATE match",
+      "CREATE noMatch",
+      "CREATE error",
+      "UPDATE match",
+      "UPDATE noMatch",
+      "DELETE match",
+    ])
+      expect(seen, o).toContain(o);
+    // Shared: each subject's five creates (the run's namespaces), the policies' three updates and
+    // deletes (one namespace, each its own object), the mutating policy's two updates; its DELETE
+    // probe is another probe (families.ts mutatingDelete), alone; the invalid subject's requests
+    // are answered by its probe's 422, not read.
+    expect(m.stats.sharedProbe - before).toBe(23);
+  }, 180_000);
 
   it("leaves nothing of its own behind once closed (namespaces may stay Terminating)", async () => {
     await m.close();

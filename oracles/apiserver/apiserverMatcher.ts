@@ -10,6 +10,7 @@ import { fullCapabilities } from "../contract/capabilities.ts";
 import type { SubjectKind } from "../contract/subject.ts";
 import type { Minor } from "../contract/versions.ts";
 import { Batcher } from "./batch/batcher.ts";
+import { queryFamily } from "./batch/families.ts";
 import type { BatchRun, BatchStats } from "./batch/runBatch.ts";
 import { emptyBatchStats, runBatch } from "./batch/runBatch.ts";
 import { crdEnsurer } from "./controlPlane/ensureCrd.ts";
@@ -113,6 +114,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     delayMs: o.batchDelayMs ?? 50,
     width,
     run: (items, batch, ids) => runBatch(run, items, batch, ids),
+    familyKey: queryFamily,
   });
   let closing: Promise<void> | undefined;
   return {

@@ -238,3 +238,67 @@ export const tenantItemQueries: Query[] = [
   tenantItem({ kind: "ValidatingWebhook", webhook: { rules: [...tenantRules] } }, "a"),
   tenantItem({ kind: "ValidatingWebhook", webhook: { rules: [...tenantRules], namespaceSelector: teamA } }, "a"),
 ];
+
+/**
+ * Four families (batch/families.ts), each one subject and cluster asked about eight requests: ConfigMap
+ * creates whose conditions hold, do not hold and err, a Secret create the rules leave out, and
+ * updates and a delete whose stored objects the family's queries keep side by side in one
+ * namespace. A validating and a mutating policy under Fail with those conditions, and a bare
+ * MatchResources on ConfigMaps in namespaces labelled team=a; and a mutating policy whose rules
+ * name DELETE, which is invalid.
+ */
+export const familyQueries: Query[] = (() => {
+  const operations = ["CREATE", "UPDATE", "DELETE"];
+  const rules = [{ operations, apiGroups: [""], apiVersions: ["v1"], resources: ["configmaps"] }];
+  const mutatingRules = [{ ...rules[0], operations: ["CREATE", "UPDATE"] }];
+  const matchConditions = [
+    { name: "named-in", expression: "request.name.startsWith('in')" },
+    { name: "errs-for-err", expression: "request.name != 'in-err' || object.data.missing == 'x'" },
+  ];
+  const cm = (name: string) => ({ apiVersion: "v1", kind: "ConfigMap", metadata: { name, namespace: "fam" } });
+  const request = (operation: "CREATE" | "UPDATE" | "DELETE", resource: string, kind: string, name: string) => ({
+    operation,
+    resource: { group: "", version: "v1", resource },
+    kind: { group: "", version: "v1", kind },
+    namespace: "fam",
+    name,
+    object: operation === "DELETE" ? null : { ...cm(name), kind },
+    oldObject: operation === "CREATE" ? null : { ...cm(name), kind },
+  });
+  const requests = [
+    request("CREATE", "configmaps", "ConfigMap", "in-1"),
+    request("CREATE", "configmaps", "ConfigMap", "out-1"),
+    request("CREATE", "configmaps", "ConfigMap", "in-err"),
+    request("CREATE", "secrets", "Secret", "in-2"),
+    request("CREATE", "configmaps", "ConfigMap", "in-3"),
+    request("UPDATE", "configmaps", "ConfigMap", "in-4"),
+    request("UPDATE", "configmaps", "ConfigMap", "out-2"),
+    request("DELETE", "configmaps", "ConfigMap", "in-5"),
+  ];
+  const cluster = { namespaces: { fam: { team: "a" } } };
+  const subjects: Query["subject"][] = [
+    {
+      kind: "ValidatingAdmissionPolicy",
+      policy: { failurePolicy: "Fail", matchConstraints: { resourceRules: rules }, matchConditions },
+      binding: {},
+    },
+    {
+      kind: "MutatingAdmissionPolicy",
+      policy: { failurePolicy: "Fail", matchConstraints: { resourceRules: mutatingRules }, matchConditions },
+      binding: {},
+    },
+    {
+      kind: "MatchResources",
+      matchResources: { namespaceSelector: { matchLabels: { team: "a" } }, resourceRules: rules },
+    },
+    // Invalid (a mutating policy's rules name no DELETE): the family's one probe answers for all.
+    {
+      kind: "MutatingAdmissionPolicy",
+      policy: { failurePolicy: "Fail", matchConstraints: { resourceRules: rules }, matchConditions },
+      binding: {},
+    },
+  ];
+  return subjects.flatMap((subject) =>
+    requests.map((request) => ({ kubernetesVersion: "1.37" as const, subject, cluster, request })),
+  );
+})();

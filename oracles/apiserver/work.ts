@@ -30,4 +30,9 @@ export interface Work {
   readonly sharedNamespaces?: boolean;
   /** The query's params as realised, if it has any. */
   readonly params?: ParamRealisation;
+  /**
+   * The query whose probe this one's request is read against, when they share it (batch/families.ts):
+   * then `names` and the user's tag are that query's, and this one makes no probe of its own.
+   */
+  readonly probeOf?: Work;
 }

@@ -1,6 +1,5 @@
 // Generated scenarios, each decided by the implementation and by the model; a disagreement is a
 // divergence, logged for the diagnosis (diagnose.ts), which reduces it and finds its bucket.
-import fc from "fast-check";
 import type { Answer } from "../../oracles/adapters/matcher.ts";
 import type { ReferenceName, UpstreamName } from "../../oracles/adapters/reference.ts";
 import { agree } from "../../oracles/contract/agreement.ts";
@@ -10,7 +9,7 @@ import { inParallel } from "../triage/inParallel.ts";
 import { outsideSignature } from "../triage/outsideKey.ts";
 import { signature } from "../triage/signature.ts";
 import type { RunContext } from "./runContext.ts";
-import { keepInScope, scenariosInScope } from "./scope.ts";
+import { generatedInScope, keepInScope } from "./scope.ts";
 import { derivedSeed } from "./seeds.ts";
 import { batchLength, inShard, scenariosOf } from "./shard.ts";
 
@@ -28,8 +27,8 @@ export async function runGenerated(ctx: RunContext): Promise<GeneratedCounts> {
   const counts: GeneratedCounts = { scenarios: 0, agreed: 0, diverged: 0, skipped: 0 };
   ctx.skips.phase = "generated";
   // Drawn inside the claimed scope; a scenario outside it is a generator bug, dropped and counted.
-  const arbitrary = scenariosInScope(ctx, "generated");
-  if (arbitrary === undefined) return counts;
+  const draw = generatedInScope(ctx, "generated");
+  if (draw === undefined) return counts;
   ctx.inScope.generated = true;
   ctx.progress.phase("generated", planned);
   // Until the scenarios are done or the phase's share of the run's time limit is spent.
@@ -37,7 +36,7 @@ export async function runGenerated(ctx: RunContext): Promise<GeneratedCounts> {
     if (!inShard(shard, batch)) continue;
     const n = batchLength(budget.numRuns, batch);
     const batchSeed = derivedSeed(seed, "generated", batch);
-    const queries = keepInScope(ctx, "generated", fc.sample(arbitrary, { seed: batchSeed, numRuns: n }), (q) => q);
+    const queries = keepInScope(ctx, "generated", draw(batchSeed, n), (q) => q);
     await inParallel(queries, ctx.inFlight, async (q, index) => {
       const upstream = await ctx.upstreamFirst(q, "generated");
       if (upstream === undefined) return; // not run: no reference decided it, or the time limit

@@ -126,6 +126,11 @@ export interface RunOptions {
   /** The share of generated scenarios with params, when claimed (default 0.2). */
   readonly paramRate?: number | undefined;
   /**
+   * Generated scenarios drawn in families of one subject and cluster (generators/scenarioFamily.ts),
+   * which the real server's oracle decides for the price of one probe each (default false).
+   */
+  readonly families?: boolean | undefined;
+  /**
    * Causes seen only on inputs no real cluster produces (report.json unrealInputs) fail the run too
    * (default false: they are reported apart and do not fail it on their own).
    */

@@ -2,6 +2,7 @@
 import fc from "fast-check";
 import type { ScenarioConstraints } from "../../generators/scenario.ts";
 import { scenario } from "../../generators/scenario.ts";
+import { sampleFamilies } from "../../generators/scenarioFamily.ts";
 import type { Query } from "../../oracles/contract/query.ts";
 import type { Invariant } from "../../oracles/invariants/invariant.ts";
 import type { NotSent } from "../../oracles/scope/whyNotSent.ts";
@@ -42,6 +43,21 @@ export function scenariosInScope(ctx: RunContext, phase: SkipPhase): fc.Arbitrar
     ctx.skips.notSent(phase, { by: "scope", reason: `nothing to generate: ${(e as Error).message}` });
     return undefined;
   }
+}
+
+/**
+ * The generated phase's draw: `n` scenarios inside the claimed scope from a seed, in families
+ * (generators/scenarioFamily.ts) when the run asks for them; undefined when the scope admits none.
+ */
+export function generatedInScope(
+  ctx: RunContext,
+  phase: SkipPhase,
+): ((seed: number, n: number) => Query[]) | undefined {
+  const arbitrary = scenariosInScope(ctx, phase);
+  if (arbitrary === undefined) return undefined;
+  if (ctx.options.families !== true) return (seed, n) => fc.sample(arbitrary, { seed, numRuns: n });
+  const constraints = claimed(ctx);
+  return (seed, n) => sampleFamilies(constraints, n, seed);
 }
 
 /**

@@ -19,7 +19,14 @@ import type { Work } from "../work.ts";
 import { skipped } from "../work.ts";
 import { whyNotAsked } from "./whyNotAsked.ts";
 
-export function prepare(asked: Query, names: ProbeNames, minor: Minor, subjects: readonly SubjectKind[]): Work {
+/** `renameAs`: the id whose namespaces and names the query is renamed into (batch/families.ts familyRenames), its own by default. */
+export function prepare(
+  asked: Query,
+  names: ProbeNames,
+  minor: Minor,
+  subjects: readonly SubjectKind[],
+  renameAs: string = names.id,
+): Work {
   const q0 = missingNamespaceUnread(asked);
   const base: Pick<Work, "names" | "answer" | "renamed" | "user"> = {
     names,
@@ -52,7 +59,7 @@ export function prepare(asked: Query, names: ProbeNames, minor: Minor, subjects:
   const shared = !carriesParams(q0) && !isNamespaceResource(q.request) && !(real.ok && storesObject(q.request, real.r));
   const unique = renameQuery(
     q,
-    `mc-${names.runId}-${names.id}`,
+    `mc-${names.runId}-${renameAs}`,
     real.ok && !real.r.namespaced,
     shared ? (n, l) => sharedNamespacePrefix(names.runId, n, l) : undefined,
   );

@@ -30,6 +30,7 @@ import type { Work } from "../work.ts";
 import { skipped } from "../work.ts";
 import type { Pending } from "./batcher.ts";
 import { createBatchWebhooks, inBatchWebhooks } from "./batchWebhooks.ts";
+import { familyProbes, familyRenames, followProbes, shareProbes } from "./families.ts";
 import { prepare } from "./prepareQuery.ts";
 import { skipReason } from "./skipReasons.ts";
 
@@ -37,6 +38,8 @@ export interface BatchStats {
   batches: number;
   queries: number;
   probed: number;
+  /** Of the probed, those read against a probe their family shares (families.ts). */
+  sharedProbe: number;
   skipped: number;
   /** Time spent waiting for sentinels, ms, summed over batches. */
   sentinelWaitMs: number;
@@ -51,7 +54,7 @@ export type BatchStep = (typeof batchSteps)[number];
 
 export function emptyBatchStats(): BatchStats {
   const stepMs = Object.fromEntries(batchSteps.map((s) => [s, 0])) as Record<BatchStep, number>;
-  return { batches: 0, queries: 0, probed: 0, skipped: 0, sentinelWaitMs: 0, stepMs, skipReasons: {} };
+  return { batches: 0, queries: 0, probed: 0, sharedProbe: 0, skipped: 0, sentinelWaitMs: 0, stepMs, skipReasons: {} };
 }
 
 /** `work`, its time added to the step's. */
@@ -100,8 +103,14 @@ export async function runBatch(
   run.stats.batches++;
   const made: Array<{ path: string }> = []; // cluster-scoped objects to delete (namespaces)
   try {
-    const work = items.map((it, i) =>
-      prepare(it.query, { runId: run.runId, batch, id: ids[i] as string }, run.minor, run.subjects),
+    const renames = familyRenames(
+      items.map((it) => it.query),
+      ids,
+    );
+    const work = shareProbes(
+      items.map((it, i) =>
+        prepare(it.query, { runId: run.runId, batch, id: ids[i] as string }, run.minor, run.subjects, renames[i]),
+      ),
     );
     const s = run.stats;
     await timed(s, "crds", () => ensureCrds(run, work));
@@ -111,6 +120,7 @@ export async function runBatch(
         awaitParamKinds(run.http, { runId: run.runId, batch }, customParamKinds, run.sentinelTimeoutMs),
       );
     await timed(s, "realise", () => realise(run, work, made, batch));
+    followProbes(work);
     const probes = work.filter((w) => w.state === "probe");
     if (probes.length > 0) await timed(s, "sentinel", () => raiseSentinel(run, batch, probes));
     await timed(s, "probes", () => pool(probes, 16, (w) => sendAndCheck(run, w)));
@@ -157,13 +167,17 @@ function customParamKindsOf(work: readonly Work[]): ParamKind[] {
 function realise(run: BatchRun, work: readonly Work[], made: Array<{ path: string }>, batch: string): Promise<unknown> {
   const probe = (w: Work) => createProbe(run.http, run.receiver, w, run.mutatingVersion);
   const webhooks = work.filter(inBatchWebhooks);
-  const alone = work.filter((w) => w.params === undefined && !webhooks.includes(w));
+  const alone = [
+    ...work.filter((w) => w.params === undefined && !webhooks.includes(w) && w.probeOf === undefined),
+    ...familyProbes(work),
+  ];
+  const namespaces = new Map<string, Promise<void>>(); // the batch's, each made once (families share them)
   return Promise.all([
     createBatchWebhooks(run, { runId: run.runId, batch }, webhooks),
     // A params probe's stored objects carry its label: they are stored before the probe exists.
     pool(work, 16, async (w) => {
       if (w.state === "probe")
-        await setUp(run, w, made).catch((e: Error) => {
+        await setUp({ ...run, batchNamespaces: namespaces }, w, made).catch((e: Error) => {
           w.state = "done";
           w.answer = skipped(`setting up the request failed: ${e.message}`);
         });
@@ -214,7 +228,10 @@ function answer(run: BatchRun, items: readonly Pending[], work: readonly Work[])
       run.stats.skipped++;
       const why = skipReason(w.answer.message);
       run.stats.skipReasons[why] = (run.stats.skipReasons[why] ?? 0) + 1;
-    } else if (w.state !== "done") run.stats.probed++;
+    } else if (w.state !== "done") {
+      run.stats.probed++;
+      if (w.probeOf !== undefined) run.stats.sharedProbe++;
+    }
     const a = answerAsCase(w.answer, w);
     items[i]?.resolve(w.crd ? answerInQueryGroup(a, w.crd) : a);
   }

@@ -22,6 +22,8 @@ export interface SetUpContext {
   readonly runId: string;
   /** The run's shared namespaces (and their ServiceAccounts), each created once: by name. */
   readonly shared: Map<string, Promise<void>>;
+  /** The batch's own namespaces (and ServiceAccounts), each created once, which a family's queries share (batch/families.ts). */
+  readonly batchNamespaces?: Map<string, Promise<void>>;
 }
 
 /** Sets up w's request; `made` collects the cluster-scoped objects to delete after the batch. */
@@ -54,11 +56,15 @@ async function createNamespaces(c: SetUpContext, w: Work, made: Array<{ path: st
       if (sa) await once(c.shared, `${name}/default`, () => c.setup.createServiceAccount(name, "default"));
       return;
     }
-    await c.setup.createNamespace(
-      namespaceBody(name, l, { [runLabel]: c.runId, [batchLabel]: `${c.runId}-${w.names.batch}` }),
-    );
-    made.push({ path: `/api/v1/namespaces/${name}` });
-    if (sa) await c.setup.createServiceAccount(name, "default");
+    const batchOnce = (key: string, make: () => Promise<void>) =>
+      c.batchNamespaces === undefined ? make() : once(c.batchNamespaces, key, make);
+    await batchOnce(name, async () => {
+      await c.setup.createNamespace(
+        namespaceBody(name, l, { [runLabel]: c.runId, [batchLabel]: `${c.runId}-${w.names.batch}` }),
+      );
+      made.push({ path: `/api/v1/namespaces/${name}` });
+    });
+    if (sa) await batchOnce(`${name}/default`, () => c.setup.createServiceAccount(name, "default"));
   });
 }
 
