@@ -75,7 +75,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     ...(o.caFile !== undefined && { ca: readFileSync(o.caFile) }),
   };
   const http = new KubeHttp(connection);
-  const setup = await setupClient(connection, http.tally);
+  const setup = setupClient(http);
   const runId = o.runId ?? randomBytes(3).toString("hex");
   const log = o.log ?? (() => {});
   const gitVersion = await serverVersion(http);

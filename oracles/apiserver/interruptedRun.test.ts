@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sourceCli } from "../../package/sourceCli.ts";
 import { loadAll } from "../../suites/format/loadAll.ts";
 import { slowSuiteGate } from "../../suites/slowSuites.ts";
@@ -68,6 +68,18 @@ describe.skipIf(!enabled)("interrupted, killed and concurrent runs against one k
     http = new KubeHttp({ server: cp.server, token: cp.token, ca: readFileSync(cp.caFile) });
   }, 600_000);
 
+  /** The verify runs spawned by the current test: one a failed test leaves running is interrupted, so that the next test does not see its run. */
+  const spawned: Child[] = [];
+  afterEach(async () => {
+    for (const c of spawned.splice(0))
+      if (c.process.exitCode === null && c.process.signalCode === null) {
+        c.process.kill("SIGCONT"); // it may have been stopped
+        c.process.kill("SIGINT");
+        const stopped = await Promise.race([c.exited.then(() => true), sleep(60_000).then(() => false)]);
+        if (!stopped) c.process.kill("SIGKILL");
+      }
+  }, 90_000);
+
   afterAll(async () => {
     http?.close();
     if (cp) await down(cp.stateDir);
@@ -102,7 +114,9 @@ describe.skipIf(!enabled)("interrupted, killed and concurrent runs against one k
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
       p.on("exit", (code, signal) => resolve({ code, signal })),
     );
-    return { process: p, exited, stderr: () => err };
+    const child = { process: p, exited, stderr: () => err };
+    spawned.push(child);
+    return child;
   }
 
   const names = async (path: string, selector: string) => {

@@ -82,6 +82,10 @@ export class KubeHttp {
     this.#agent = new Agent({
       keepAlive: true,
       maxSockets: 32,
+      // A connection idle this long is closed by the client first: kube-apiserver closes those idle
+      // for 90 s (k8s.io/apiserver v0.37.2 pkg/server/secure_serving.go IdleTimeout) without a
+      // Keep-Alive hint, and a request sent as it does so fails (EPIPE, ECONNRESET).
+      timeout: 60_000,
       ...(c.ca !== undefined && { ca: c.ca }),
       ...(c.cert !== undefined && { cert: c.cert }),
       ...(c.key !== undefined && { key: c.key }),

@@ -1,6 +1,10 @@
-// The typed clients of @kubernetes/client-node that set a batch up: namespaces, their default
-// ServiceAccounts and CRDs. Probes stay raw HTTPS (kubeHttp.ts), which reads every Warning header.
-import type { Connection, RequestTally } from "./kubeHttp.ts";
+// What sets a batch up besides its probes: namespaces and their default ServiceAccounts, sent
+// through the run's KubeHttp, whose one keep-alive agent reuses its connections. (They went
+// through @kubernetes/client-node, whose 1.4.0 builds a new https.Agent without keep-alive for
+// every call, config.js applySecurityAuthentication -> createAgent: a fresh TCP connection and TLS
+// handshake on both sides for each namespace and ServiceAccount.)
+import type { KubeHttp } from "./kubeHttp.ts";
+import { ok, statusMessage } from "./kubeHttp.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -9,60 +13,20 @@ export interface SetupClient {
   createServiceAccount(namespace: string, name: string): Promise<void>;
 }
 
-/**
- * The connection as a client-node KubeConfig (loaded only here: the library takes a second to
- * import); each create counted as a write in `tally`.
- */
-export async function setupClient(c: Connection, tally?: RequestTally): Promise<SetupClient> {
-  const k8s = await import("@kubernetes/client-node");
-  const kc = new k8s.KubeConfig();
-  const b64 = (x: string | Buffer | undefined) => (x === undefined ? undefined : Buffer.from(x).toString("base64"));
-  kc.loadFromOptions({
-    clusters: [
-      {
-        name: "matchconform",
-        server: c.server,
-        ...(c.ca !== undefined && { caData: b64(c.ca) }),
-        ...(c.rejectUnauthorized === false && { skipTLSVerify: true }),
-      },
-    ],
-    users: [
-      {
-        name: "matchconform",
-        ...(c.token !== undefined && { token: c.token }),
-        ...(c.cert !== undefined && { certData: b64(c.cert) }),
-        ...(c.key !== undefined && { keyData: b64(c.key) }),
-      },
-    ],
-    contexts: [{ name: "matchconform", cluster: "matchconform", user: "matchconform" }],
-    currentContext: "matchconform",
-  });
-  const core = kc.makeApiClient(k8s.CoreV1Api);
-  const named = async (what: string, call: () => Promise<unknown>) => {
-    if (tally !== undefined) tally.writes++;
-    try {
-      await call();
-    } catch (e) {
-      const x = e as { code?: number; body?: unknown; message?: string };
-      let message = x.message ?? String(e);
-      try {
-        const parsed = (typeof x.body === "string" ? JSON.parse(x.body) : x.body) as { message?: string } | undefined;
-        if (typeof parsed?.message === "string") message = parsed.message;
-      } catch {}
-      throw new Error(`creating ${what} failed with HTTP ${x.code ?? "?"}: ${message}`);
-    }
+/** The set-up calls over `http` (each create counted as a write in its tally). */
+export function setupClient(http: KubeHttp): SetupClient {
+  const create = async (what: string, path: string, body: Obj) => {
+    const r = await http.call("POST", path, { body });
+    if (!ok(r)) throw new Error(`creating ${what} failed with HTTP ${r.status}: ${statusMessage(r)}`);
   };
   return {
     createNamespace: (body) =>
-      named(`namespace ${(body.metadata as { name?: string }).name}`, () =>
-        core.createNamespace({ body: body as never }),
-      ),
+      create(`namespace ${(body.metadata as { name?: string }).name}`, "/api/v1/namespaces", body),
     createServiceAccount: (namespace, name) =>
-      named(`serviceaccount ${namespace}/${name}`, () =>
-        core.createNamespacedServiceAccount({
-          namespace,
-          body: { apiVersion: "v1", kind: "ServiceAccount", metadata: { name } },
-        }),
+      create(
+        `serviceaccount ${namespace}/${name}`,
+        `/api/v1/namespaces/${encodeURIComponent(namespace)}/serviceaccounts`,
+        { apiVersion: "v1", kind: "ServiceAccount", metadata: { name } },
       ),
   };
 }

@@ -172,7 +172,7 @@ class OwnFailures {
 }
 
 /** A CA and a serving certificate for `host` (an IP address or a DNS name), valid for two days. */
-function certificates(host: string): { ca: string; cert: string; key: string } {
+export function certificates(host: string): { ca: string; cert: string; key: string } {
   const dir = mkdtempSync(join(tmpdir(), "matchconform-webhook-pki-"));
   const f = (n: string) => join(dir, n);
   const ssl = (args: readonly string[]) => {
