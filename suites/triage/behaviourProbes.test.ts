@@ -134,6 +134,11 @@ const deletePod: Query["request"] = {
   oldObject: object("v1", "Pod", { name: "web", namespace: "default" }),
 };
 
+const clusterLimitsKind = { apiVersion: "example.com/v1", kind: "ClusterLimits" };
+const podsNamed = (name: string) => rule([""], ["v1"], ["pods"], { resourceNames: [name] });
+/** A pod CREATE with generateName web- and no name yet. */
+const generatedPod = pod("", { generateName: "web-", namespace: "default" });
+
 interface Row {
   readonly behaviour: string;
   readonly matcher: () => Promise<Matcher>;
@@ -670,6 +675,52 @@ function kyvernoRows(): Row[] {
       ),
       title: /^does not check params against the policy's paramKind: /,
     },
+    {
+      behaviour: "matches resourceNames against the generateName prefix",
+      matcher: paramsLoop("generate-name-prefix"),
+      query: query(policyOn({}, { matchResources: { resourceRules: [podsNamed("")] } }), generatedPod),
+      title: /^matches resourceNames against the generateName prefix: /,
+    },
+    {
+      behaviour: "matches resourceNames against the generateName prefix (a prefix, not the whole)",
+      matcher: paramsLoop("generate-name-prefix"),
+      query: query(policyOn({}, { matchResources: { excludeResourceRules: [podsNamed("we")] } }), generatedPod),
+      title: /^matches resourceNames against the generateName prefix: /,
+    },
+    {
+      // Both bugs alone make the tool match: the policy's constraints are what it ignores first.
+      behaviour: "ignores the policy's matchConstraints under a binding, with resourceNames read as prefixes",
+      matcher: paramsLoop("policy-constraints-ignored-under-binding,generate-name-prefix"),
+      query: query(policyOn({ matchConstraints: { resourceRules: [podsNamed("")] } }, {}), generatedPod),
+      title: /^ignores the policy's own matchConstraints once a binding exists: /,
+    },
+    {
+      behaviour: "leaves request.namespace empty on a request for a Namespace",
+      matcher: paramsLoop("namespace-without-namespace"),
+      query: query(
+        policyOn({ matchConditions: [{ name: "c", expression: 'request.namespace == "ops"' }] }, {}),
+        namespaceRequest("CREATE", "ops"),
+        { namespaces: { ops: { "kubernetes.io/metadata.name": "ops" } } },
+      ),
+      title: /^leaves request.namespace empty on a request for a Namespace: /,
+    },
+    {
+      behaviour: "does not refuse paramRef.namespace for a cluster-scoped paramKind",
+      matcher: paramsLoop("cluster-param-namespace-ignored"),
+      query: query(
+        policyOn(
+          { paramKind: clusterLimitsKind, matchConditions: [{ name: "c", expression: "params.spec.max > 3" }] },
+          { paramRef: { name: "a", namespace: "default", parameterNotFoundAction: "Allow" } },
+        ),
+        configMap,
+        {
+          ...cluster,
+          customKinds: [{ ...clusterLimitsKind, scope: "Cluster" }],
+          params: [{ ...clusterLimitsKind, metadata: { name: "a" }, spec: { max: 4 } }],
+        },
+      ),
+      title: /^does not refuse a paramRef.namespace for a cluster-scoped paramKind: /,
+    },
   ];
 }
 
@@ -933,5 +984,39 @@ describe("a counterfactual probe, asked as a run asks it", () => {
     expect(await claimedTitleFor(matcher, q)).toMatch(
       /^ignores the policy's own matchConstraints once a binding exists: /,
     );
+  });
+});
+
+describe("a probe on a divergence in the message alone (messageProbes.ts)", () => {
+  // A corpus test expecting kube-apiserver's words for a param without max, found by a selector.
+  const q = query(
+    policyOn(
+      { paramKind: limitsKind, matchConditions: [{ name: "small", expression: "params.spec.max < 4" }] },
+      { paramRef: { selector: {}, parameterNotFoundAction: "Allow" } },
+    ),
+    pod("web"),
+    { ...cluster, ...served, params: [limits("default", { spec: {} })] },
+  );
+  const words = "denied request: expression 'params.spec.max < 4' resulted in error: no such key: max";
+  const wordedTitle = async (matcher: Matcher) => {
+    const ctx = context(matcher);
+    const answer = await matcher.match(q);
+    const finding = await firstFinding(ctx, { query: q, answer, reduced: true, off: undefined, words });
+    const model = ctx.model(q);
+    const d = diagnosisOf(q, model.clauses, model.outcome.outcome, answer);
+    return { answer, title: finding && titleOf(finding.rekey(d)) };
+  };
+
+  it("names a tool that hands a selector's params as one List, not its CEL wording", async () => {
+    const { answer, title } = await wordedTitle(await paramsLoop("selector-params-as-list")());
+    const model = decide(q.subject, q.cluster, q.request, q.kubernetesVersion).outcome;
+    expect(answer.answer === "outcome" && agree(model, answer.outcome)).toBe(true);
+    expect(answer.answer === "outcome" && "message" in answer.outcome && answer.outcome.message).not.toContain(words);
+    expect(title).toMatch(/^hands the params a paramRef.selector finds to the policy as one List: /);
+  }, 60_000);
+
+  it("leaves a tool whose words change with nothing to another message", async () => {
+    const { title } = await wordedTitle(modelMatcher());
+    expect(title ?? "").not.toMatch(/^hands the params/);
   });
 });

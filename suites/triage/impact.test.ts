@@ -122,3 +122,49 @@ describe("merging shards", () => {
     ]);
   });
 });
+
+describe("the raw signature of a generateName CREATE", () => {
+  // A validating policy sees such a CREATE under its generated name (the model takes the clause on
+  // every one): it decides only where a name is read. A policy on secrets, a pod created: the rule's
+  // resource decided, and a tool matching it is not one that reads the generated name otherwise.
+  const policy = (resourceNames?: string[]): Query["subject"] => ({
+    kind: "ValidatingAdmissionPolicy",
+    policy: {
+      matchConstraints: {
+        resourceRules: [
+          {
+            operations: ["*"],
+            apiGroups: [""],
+            apiVersions: ["v1"],
+            resources: [resourceNames ? "pods" : "secrets"],
+            ...(resourceNames && { resourceNames }),
+          },
+        ],
+      },
+    },
+    binding: {},
+  });
+  const request: Query["request"] = {
+    operation: "CREATE",
+    resource: { group: "", version: "v1", resource: "pods" },
+    kind: { group: "", version: "v1", kind: "Pod" },
+    namespace: "default",
+    name: "",
+    object: { apiVersion: "v1", kind: "Pod", metadata: { generateName: "web-", namespace: "default" } },
+  };
+  const matched: Answer = { answer: "outcome", outcome: { outcome: "match" } };
+  const raw = (s: Query["subject"]) => {
+    const d = decide(s, { namespaces: { default: {} } }, request, "1.37");
+    expect(d.outcome.outcome).toBe("noMatch");
+    expect(d.clauses).toContain("policy.validatingSeesGeneratedName");
+    return signature(d.clauses, "noMatch", matched);
+  };
+
+  it("is not keyed on the generated name where no name is read", () => {
+    expect(raw(policy())).not.toMatch(/validatingSeesGeneratedName/);
+  });
+
+  it("is keyed on it where resourceNames read the name", () => {
+    expect(raw(policy([""]))).toMatch(/^policy\.validatingSeesGeneratedName/);
+  });
+});

@@ -74,10 +74,24 @@ function tier(c: ClauseName): number {
  * then a structural one, then the routine path.
  */
 export function decidingClause(clauses: readonly ClauseName[]): ClauseName | "none" {
+  const rank = namesRead(clauses) ? tier : (c: ClauseName) => (generatedName.test(c) ? 0 : tier(c));
   let best: ClauseName | undefined;
-  for (const c of clauses) if (best === undefined || tier(c) > tier(best)) best = c;
+  for (const c of clauses) if (best === undefined || rank(c) > rank(best)) best = c;
   return best ?? "none";
 }
+
+/**
+ * A validating subject sees a generateName CREATE under its generated name (the model takes the
+ * clause on every such request), which decides only where the name is read: by resourceNames or a
+ * matchCondition. Elsewhere it is the routine path, so that a divergence on a generateName CREATE
+ * that no name decided (a rule's resource, a selector) is not keyed, nor its impact counted, as one
+ * on the generated name.
+ */
+const generatedName = /\.validatingSeesGeneratedName$/;
+const namesRead = (clauses: readonly ClauseName[]) =>
+  clauses.some(
+    (c) => c.startsWith("matchResources.resourceNames") || c.startsWith("matchConditions.") || /\.condition/.test(c),
+  );
 
 export type AnswerName = OutcomeName | "skipped" | "errored" | BrokenProblem;
 

@@ -78,7 +78,7 @@ export async function disappears(
 }
 
 /** The diagnosis re-keyed on the behaviour alone, whatever clause decided and whichever way the outcomes differ. */
-function named(d: Diagnosis, b: Behaviour, keepsFeatures: boolean): Diagnosis {
+export function named(d: Diagnosis, b: Behaviour, keepsFeatures: boolean): Diagnosis {
   const topic = `behaviour ${b.name}`;
   const features = keepsFeatures ? d.features : [];
   return { ...d, topic, key: [topic, ...features].join(" · "), features, behaviour: b };

@@ -9,6 +9,7 @@ import type { Query } from "../../../oracles/contract/query.ts";
 import type { Behaviour } from "../diagnosis.ts";
 import type { Probe } from "./counterfactual.ts";
 import { agreesOn, probeRule } from "./counterfactual.ts";
+import { generateNamePrefixRule } from "./generateNamePrefix.ts";
 
 export const ignoresPolicyConstraintsBehaviour: Behaviour = {
   name: "ignores the policy's matchConstraints under a binding",
@@ -41,10 +42,16 @@ export const ignoresPolicyConstraints: Probe = {
   name: "ignoresPolicyConstraints",
   change: (q) => moved(q, "nowhere"),
   // Not a tool that ignores a selector or a rule wherever it stands: the same constraints, moved
-  // into the binding (the policy matching every request), are decided as kube-apiserver does.
+  // into the binding (the policy matching every request), are decided as kube-apiserver does, or
+  // otherwise only as the generateName prefix probe names (a second bug the case also crossed:
+  // Kyverno reads resourceNames as prefixes of generateName, matcher.go matchesGeneratedName).
   async confirm(ctx, q) {
     const m = moved(q, "binding");
-    return m !== undefined && (await agreesOn(ctx, m));
+    if (m === undefined) return false;
+    if (await agreesOn(ctx, m)) return true;
+    const answer = await ctx.matcher.match(m);
+    const c = { query: m, answer, reduced: true, off: undefined, words: undefined };
+    return (await generateNamePrefixRule.find(ctx, c)) !== undefined;
   },
   asIf: true,
   behaviour: () => ignoresPolicyConstraintsBehaviour,

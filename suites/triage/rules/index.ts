@@ -2,6 +2,7 @@
 // names the cause. A new rule is a file beside these, exporting a TriageRule, and a line here.
 import type { TriageContext } from "../triageContext.ts";
 import { celPart } from "./celPart.ts";
+import { clusterParamNamespaceRule } from "./clusterParamNamespace.ts";
 import { clusterScopedParamLookupRule, clusterScopedParamNoneRule } from "./clusterScopedParamLookup.ts";
 import { clusterScopedSelectorRule } from "./clusterScopedSelector.ts";
 import { emptyNameResourceNamesRule } from "./emptyNameResourceNames.ts";
@@ -9,6 +10,7 @@ import { emptyRulesNothingRule } from "./emptyRulesNothing.ts";
 import { ignoreSwallowsSelectorErrorRule, warnDropsConfigErrorRule } from "./errorsKept.ts";
 import { exemptKindsRule } from "./exemptKinds.ts";
 import { generateNameAsNameRule } from "./generateNameAsName.ts";
+import { generateNamePrefixRule } from "./generateNamePrefix.ts";
 import { guessesPluralRule } from "./guessesPlural.ts";
 import { ignoresBindingResourcesRule } from "./ignoresBindingResources.ts";
 import { ignoresEquivalentRule } from "./ignoresEquivalent.ts";
@@ -16,9 +18,11 @@ import { droppedParamKindRule, paramsOfOtherKindsRule, unservedParamKindRule } f
 import { ignoresPolicyConstraintsRule } from "./ignoresPolicyConstraints.ts";
 import { ignoresValidationActionsRule } from "./ignoresValidationActions.ts";
 import { messageOnly } from "./messageOnly.ts";
+import { selectorParamsAsListWordsRule } from "./messageProbes.ts";
 import { missingNamespaceRule } from "./missingNamespace.ts";
 import { mutatingDeleteRule } from "./mutatingDelete.ts";
 import { namespaceOwnLabelsRule } from "./namespaceOwnLabels.ts";
+import { namespaceRequestNamespaceRule } from "./namespaceRequestNamespace.ts";
 import { namespaceScopeRule } from "./namespaceScope.ts";
 import { objectSelectorNewOnlyRule } from "./objectSelectorNewOnly.ts";
 import { paramFromOtherNamespaceRule } from "./paramFromOtherNamespace.ts";
@@ -35,7 +39,9 @@ import { mainOutOfWildcardRule, starSubresourcesRule } from "./subresourceWildca
 import { unboundPolicyRule } from "./unboundPolicy.ts";
 
 export const rules: readonly TriageRule[] = [
-  // Only the message differs: nothing else is asked.
+  // Only the message differs: a selector's params handed as one List, where the words change with
+  // them (messageProbes.ts); else nothing else is asked.
+  selectorParamsAsListWordsRule,
   messageOnly,
   // Counterfactual probes (counterfactual.ts): one change to the case makes the divergence
   // disappear, and names what the implementation does. Conditions not evaluated at all come
@@ -48,11 +54,14 @@ export const rules: readonly TriageRule[] = [
   paramFromOtherNamespaceRule,
   clusterScopedParamLookupRule,
   clusterScopedParamNoneRule,
+  clusterParamNamespaceRule,
   unservedParamKindRule,
   droppedParamKindRule,
   paramsOfOtherKindsRule,
   paramNotFoundRule,
   selectorParamsAsListRule,
+  // A Namespace's request.namespace left empty: named before the CEL part that reads it.
+  namespaceRequestNamespaceRule,
   // The decision turns on matchConditions: the part of a condition the implementation gets wrong.
   celPart,
   // A policy's constraints decided by where they stand rather than what they say: ignored once a
@@ -66,6 +75,7 @@ export const rules: readonly TriageRule[] = [
   guessesPluralRule,
   starResourceNamesRule,
   generateNameAsNameRule,
+  generateNamePrefixRule,
   exemptKindsRule,
   mutatingDeleteRule,
   namespaceOwnLabelsRule,
