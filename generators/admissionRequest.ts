@@ -73,10 +73,37 @@ export function drawableTypes(constraints: AdmissionRequestConstraints): readonl
   return (constraints.resources ?? resourceTypes).map((t) => narrowed(t, constraints)).filter(drawable);
 }
 
+// A type narrowed to the same operations and subresources (the claimed ones, one list per run) is
+// narrowed once: a realistic scenario's resources are drawn anew every time (realm.ts).
+const narrowings = new WeakMap<object, WeakMap<object, WeakMap<ResourceType, ResourceType>>>();
+const everyOperation = {};
+const everySubresource = {};
+
 /** The type with only the operations and subresources asked for. */
 function narrowed(t: ResourceType, c: AdmissionRequestConstraints): ResourceType {
   const ops = c.operations;
   if (ops === undefined && (c.subresources ?? "all") === "all") return t;
+  const subs = c.subresources === undefined || c.subresources === "all" ? everySubresource : c.subresources;
+  let bySubs = narrowings.get(ops ?? everyOperation);
+  if (bySubs === undefined) {
+    bySubs = new WeakMap();
+    narrowings.set(ops ?? everyOperation, bySubs);
+  }
+  let byType = bySubs.get(subs);
+  if (byType === undefined) {
+    byType = new WeakMap();
+    bySubs.set(subs, byType);
+  }
+  let n = byType.get(t);
+  if (n === undefined) {
+    n = narrowedAnew(t, c);
+    byType.set(t, n);
+  }
+  return n;
+}
+
+function narrowedAnew(t: ResourceType, c: AdmissionRequestConstraints): ResourceType {
+  const ops = c.operations;
   const keep = <O extends Operation>(list: readonly O[]) => (ops ? list.filter((o) => ops.includes(o)) : list);
   const claimed = (s: Subresource) =>
     c.subresources === undefined || c.subresources === "all" || c.subresources.includes(s.name);

@@ -130,6 +130,25 @@ export function arrayOf<T>(rng: fc.Random, bias: number | undefined, lengths: Le
 }
 
 /**
+ * fc.shuffledSubarray(xs, { minLength, maxLength }): the length (biased now and then towards the
+ * shortest, as SubarrayArbitrary does), then each item taken out of those left.
+ */
+export function shuffledSubarray<T>(
+  rng: fc.Random,
+  bias: number | undefined,
+  xs: readonly T[],
+  min: number,
+  max: number,
+): T[] {
+  const biased = bias !== undefined && rng.nextInt(1, bias) === 1;
+  const n = rng.nextInt(min, biased && min !== max ? min + Math.floor(Math.log(max - min) / Math.log(2)) : max);
+  const left = [...xs];
+  const out: T[] = [];
+  for (let i = 0; i < n; i++) out.push(left.splice(rng.nextInt(0, left.length - 1), 1)[0] as T);
+  return out;
+}
+
+/**
  * fc.uniqueArray(item, { ...lengths, selector }): items whose selected value is already in are
  * drawn again (as many times in a row as the array's generated length allows); an array shorter
  * than minLength is drawn again whole.
