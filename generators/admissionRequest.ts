@@ -1,6 +1,7 @@
 import type fc from "fast-check";
 import type { AdmissionRequest, GroupVersionKind, KubeObject, Operation } from "../oracles/contract/kube.ts";
-import { drawn, drawUnitDouble, optional, pick, recordOf, weighted } from "./draw.ts";
+import { drawn, drawUnitDouble, optional, pick, recordDrawn, weighted } from "./draw.ts";
+import { withLabel } from "./labelObject.ts";
 import type { LabelsConstraints } from "./labels.ts";
 import { drawLabels } from "./labels.ts";
 import type { ResourceType, Subresource } from "./vocabulary.ts";
@@ -142,17 +143,16 @@ function requestFor(
       ? missingNamespace
       : pick(rng, names);
   const isNamespaceType = type.group === "" && type.resource === "namespaces";
-  const d = {
-    version: pick(rng, type.versions),
-    sub: subresourceOf(rng, type),
-    namespace: namespace(),
-    name: isNamespaceType ? namespace() : pick(rng, c.names ?? objectNames),
-    anonymous: drawUnitDouble(rng, bias),
-    labels: drawLabels(rng, bias, c.labels ?? {}),
-    oldLabels: optional(rng, 2) ? drawLabels(rng, bias, c.labels ?? {}) : undefined,
-  };
-  recordOf(rng, {});
-  return build(type, { ...d, operation: pick(rng, d.sub ? d.sub.operations : type.operations) });
+  const version = pick(rng, type.versions);
+  const sub = subresourceOf(rng, type);
+  const ns = namespace();
+  const name = isNamespaceType ? namespace() : pick(rng, c.names ?? objectNames);
+  const anonymous = drawUnitDouble(rng, bias);
+  const labels = drawLabels(rng, bias, c.labels ?? {});
+  const oldLabels = optional(rng, 2) ? drawLabels(rng, bias, c.labels ?? {}) : undefined;
+  recordDrawn(rng); // the fields above were drawn as one record
+  const operation = pick(rng, sub ? sub.operations : type.operations);
+  return build(type, { version, sub, namespace: ns, name, anonymous, labels, oldLabels, operation });
 }
 
 /** The main resource (3 in 4 when it has operations) or one of its subresources. */
@@ -187,16 +187,13 @@ function build(type: ResourceType, d: Draw): AdmissionRequest {
   const oldObject = d.sub?.optionsKind
     ? null
     : objectFor(type, d, kind, storedName, namespace, d.oldLabels ?? d.labels);
-  return {
-    operation: d.operation,
-    resource: { group: type.group, version: d.version, resource: type.resource },
-    ...(d.sub && { subResource: d.sub.name }),
-    kind,
-    namespace,
-    name,
-    object: d.operation === "DELETE" ? null : object,
-    oldObject: d.operation === "UPDATE" || d.operation === "DELETE" ? oldObject : null,
-  };
+  const resource = { group: type.group, version: d.version, resource: type.resource };
+  const operation = d.operation;
+  const obj = operation === "DELETE" ? null : object;
+  const old = operation === "UPDATE" || operation === "DELETE" ? oldObject : null;
+  return d.sub
+    ? { operation, resource, subResource: d.sub.name, kind, namespace, name, object: obj, oldObject: old }
+    : { operation, resource, kind, namespace, name, object: obj, oldObject: old };
 }
 
 function requestKind(type: ResourceType, d: Draw): GroupVersionKind {
@@ -219,11 +216,15 @@ function objectFor(
   const isNamespaceType = type.group === "" && type.resource === "namespaces";
   // SetDefaults_Namespace adds kubernetes.io/metadata.name when the name is known.
   const withName =
-    isNamespaceType && name !== "" ? { ...objectLabels, "kubernetes.io/metadata.name": name } : objectLabels;
-  const metadata = {
-    ...(name === "" ? { generateName: "gen-" } : { name }),
-    ...(type.namespaced && { namespace }),
-    ...(Object.keys(withName).length > 0 && { labels: withName }),
-  };
+    isNamespaceType && name !== "" ? withLabel(objectLabels, "kubernetes.io/metadata.name", name) : objectLabels;
+  // The metadata's keys in this order: generateName or name, namespace, labels (when any); built
+  // key by key rather than spread from a conditional object per key.
+  const metadata: { generateName?: string; name?: string; namespace?: string; labels?: Record<string, string> } =
+    name === "" ? { generateName: "gen-" } : { name };
+  if (type.namespaced) metadata.namespace = namespace;
+  for (const _ in withName) {
+    metadata.labels = withName;
+    break;
+  }
   return { apiVersion, kind: kind.kind, metadata };
 }

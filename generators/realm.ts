@@ -1,5 +1,5 @@
 import type fc from "fast-check";
-import { drawn, memo, pick, recordOf, shuffledSubarray } from "./draw.ts";
+import { drawn, memo, pick, recordDrawn, shuffledSubarray } from "./draw.ts";
 import type { LabelsConstraints } from "./labels.ts";
 import {
   realisticAnchors,
@@ -48,7 +48,7 @@ export function drawRealm(rng: fc.Random, bias: number | undefined): Realm {
   const others = shuffledSubarray(rng, bias, realisticTypes, 2, 5);
   const namespaces = shuffledSubarray(rng, bias, realisticNamespaces, 3, 3);
   const names = shuffledSubarray(rng, bias, realisticObjectNames, 2, 2);
-  recordOf(rng, {});
+  recordDrawn(rng);
   // Requests come from the anchor and one to three others; the rest are only named by rules,
   // as a policy on a neighbouring resource is.
   const rest = others.filter((t) => t !== anchor);

@@ -15,7 +15,7 @@ import { drawAdmissionRequest } from "./admissionRequest.ts";
 import { drawCluster } from "./cluster.ts";
 import { shapeOf } from "./conditionShape.ts";
 import type { Draw } from "./draw.ts";
-import { drawn as fromDraw, pick, recordOf, take, weighted } from "./draw.ts";
+import { drawn as fromDraw, pick, recordDrawn, take, weighted } from "./draw.ts";
 import { invalidSubject } from "./invalidSubject.ts";
 import { manifestNulls } from "./manifestNulls.ts";
 import { drawMatchConditions } from "./matchConditions.ts";
@@ -114,7 +114,7 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
       const [kind, ms] = pick(rng, among);
       const minor = pick(rng, ms);
       const s = take(swarms, rng, bias);
-      recordOf(rng, {}); // the kind, minor and swarm were drawn as one record
+      recordDrawn(rng); // the kind, minor and swarm were drawn as one record
       const r = s.focus === "realistic" ? take(realms, rng, bias) : undefined;
       const request = drawAdmissionRequest(rng, bias, inScope(requestFocus(s, r)));
       const unknownKindRate = unreal ? (s.focus === "equivalents" ? 0.5 : 0.15) : 0;
@@ -216,7 +216,7 @@ function withMatchConditions(
   if (p.kind === "MatchResources") return (sc) => sc;
   const conditions = drawMatchConditions(rng, bias, p.request, invalidAllowed ? 5 : 0);
   const user = take(users, rng, bias);
-  recordOf(rng, {}); // the conditions and the user were drawn as one record
+  recordDrawn(rng); // the conditions and the user were drawn as one record
   const request = user === undefined ? p.request : { ...p.request, userInfo: user };
   const standIn: Subject =
     p.kind === "ValidatingAdmissionPolicy" || p.kind === "MutatingAdmissionPolicy"
