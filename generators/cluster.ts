@@ -52,7 +52,8 @@ export function drawCluster(
   }
   const eq = crdEquivalents(rng, bias, request, constraints.unknownKindRate ?? 0.15);
   recordDrawn(rng);
-  return { namespaces: Object.fromEntries(entries), ...(eq && { equivalentResources: eq }) };
+  const namespaces = Object.fromEntries(entries);
+  return eq ? { namespaces, equivalentResources: eq } : { namespaces };
 }
 
 const widgetVersions = fc.shuffledSubarray(["v1", "v2", "v1beta1"], { minLength: 1 });
