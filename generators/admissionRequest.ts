@@ -1,6 +1,7 @@
 import type fc from "fast-check";
 import type { AdmissionRequest, GroupVersionKind, KubeObject, Operation } from "../oracles/contract/kube.ts";
-import { drawn, drawUnitDouble, optional, pick, recordOf, weighted } from "./draw.ts";
+import { drawn, drawUnitDouble, optional, pick, recordDrawn, weighted } from "./draw.ts";
+import { withLabel } from "./labelObject.ts";
 import type { LabelsConstraints } from "./labels.ts";
 import { drawLabels } from "./labels.ts";
 import type { ResourceType, Subresource } from "./vocabulary.ts";
@@ -73,10 +74,37 @@ export function drawableTypes(constraints: AdmissionRequestConstraints): readonl
   return (constraints.resources ?? resourceTypes).map((t) => narrowed(t, constraints)).filter(drawable);
 }
 
+// A type narrowed to the same operations and subresources (the claimed ones, one list per run) is
+// narrowed once: a realistic scenario's resources are drawn anew every time (realm.ts).
+const narrowings = new WeakMap<object, WeakMap<object, WeakMap<ResourceType, ResourceType>>>();
+const everyOperation = {};
+const everySubresource = {};
+
 /** The type with only the operations and subresources asked for. */
 function narrowed(t: ResourceType, c: AdmissionRequestConstraints): ResourceType {
   const ops = c.operations;
   if (ops === undefined && (c.subresources ?? "all") === "all") return t;
+  const subs = c.subresources === undefined || c.subresources === "all" ? everySubresource : c.subresources;
+  let bySubs = narrowings.get(ops ?? everyOperation);
+  if (bySubs === undefined) {
+    bySubs = new WeakMap();
+    narrowings.set(ops ?? everyOperation, bySubs);
+  }
+  let byType = bySubs.get(subs);
+  if (byType === undefined) {
+    byType = new WeakMap();
+    bySubs.set(subs, byType);
+  }
+  let n = byType.get(t);
+  if (n === undefined) {
+    n = narrowedAnew(t, c);
+    byType.set(t, n);
+  }
+  return n;
+}
+
+function narrowedAnew(t: ResourceType, c: AdmissionRequestConstraints): ResourceType {
+  const ops = c.operations;
   const keep = <O extends Operation>(list: readonly O[]) => (ops ? list.filter((o) => ops.includes(o)) : list);
   const claimed = (s: Subresource) =>
     c.subresources === undefined || c.subresources === "all" || c.subresources.includes(s.name);
@@ -115,17 +143,16 @@ function requestFor(
       ? missingNamespace
       : pick(rng, names);
   const isNamespaceType = type.group === "" && type.resource === "namespaces";
-  const d = {
-    version: pick(rng, type.versions),
-    sub: subresourceOf(rng, type),
-    namespace: namespace(),
-    name: isNamespaceType ? namespace() : pick(rng, c.names ?? objectNames),
-    anonymous: drawUnitDouble(rng, bias),
-    labels: drawLabels(rng, bias, c.labels ?? {}),
-    oldLabels: optional(rng, 2) ? drawLabels(rng, bias, c.labels ?? {}) : undefined,
-  };
-  recordOf(rng, {});
-  return build(type, { ...d, operation: pick(rng, d.sub ? d.sub.operations : type.operations) });
+  const version = pick(rng, type.versions);
+  const sub = subresourceOf(rng, type);
+  const ns = namespace();
+  const name = isNamespaceType ? namespace() : pick(rng, c.names ?? objectNames);
+  const anonymous = drawUnitDouble(rng, bias);
+  const labels = drawLabels(rng, bias, c.labels ?? {});
+  const oldLabels = optional(rng, 2) ? drawLabels(rng, bias, c.labels ?? {}) : undefined;
+  recordDrawn(rng); // the fields above were drawn as one record
+  const operation = pick(rng, sub ? sub.operations : type.operations);
+  return build(type, { version, sub, namespace: ns, name, anonymous, labels, oldLabels, operation });
 }
 
 /** The main resource (3 in 4 when it has operations) or one of its subresources. */
@@ -160,16 +187,13 @@ function build(type: ResourceType, d: Draw): AdmissionRequest {
   const oldObject = d.sub?.optionsKind
     ? null
     : objectFor(type, d, kind, storedName, namespace, d.oldLabels ?? d.labels);
-  return {
-    operation: d.operation,
-    resource: { group: type.group, version: d.version, resource: type.resource },
-    ...(d.sub && { subResource: d.sub.name }),
-    kind,
-    namespace,
-    name,
-    object: d.operation === "DELETE" ? null : object,
-    oldObject: d.operation === "UPDATE" || d.operation === "DELETE" ? oldObject : null,
-  };
+  const resource = { group: type.group, version: d.version, resource: type.resource };
+  const operation = d.operation;
+  const obj = operation === "DELETE" ? null : object;
+  const old = operation === "UPDATE" || operation === "DELETE" ? oldObject : null;
+  return d.sub
+    ? { operation, resource, subResource: d.sub.name, kind, namespace, name, object: obj, oldObject: old }
+    : { operation, resource, kind, namespace, name, object: obj, oldObject: old };
 }
 
 function requestKind(type: ResourceType, d: Draw): GroupVersionKind {
@@ -192,11 +216,15 @@ function objectFor(
   const isNamespaceType = type.group === "" && type.resource === "namespaces";
   // SetDefaults_Namespace adds kubernetes.io/metadata.name when the name is known.
   const withName =
-    isNamespaceType && name !== "" ? { ...objectLabels, "kubernetes.io/metadata.name": name } : objectLabels;
-  const metadata = {
-    ...(name === "" ? { generateName: "gen-" } : { name }),
-    ...(type.namespaced && { namespace }),
-    ...(Object.keys(withName).length > 0 && { labels: withName }),
-  };
+    isNamespaceType && name !== "" ? withLabel(objectLabels, "kubernetes.io/metadata.name", name) : objectLabels;
+  // The metadata's keys in this order: generateName or name, namespace, labels (when any); built
+  // key by key rather than spread from a conditional object per key.
+  const metadata: { generateName?: string; name?: string; namespace?: string; labels?: Record<string, string> } =
+    name === "" ? { generateName: "gen-" } : { name };
+  if (type.namespaced) metadata.namespace = namespace;
+  for (const _ in withName) {
+    metadata.labels = withName;
+    break;
+  }
   return { apiVersion, kind: kind.kind, metadata };
 }

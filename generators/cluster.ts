@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import type { Cluster } from "../oracles/contract/cluster.ts";
 import type { AdmissionRequest, EquivalentResource } from "../oracles/contract/kube.ts";
-import { drawn, drawUnitDouble, recordOf, take } from "./draw.ts";
+import { drawn, drawUnitDouble, recordDrawn, take } from "./draw.ts";
+import { withLabel } from "./labelObject.ts";
 import type { LabelsConstraints } from "./labels.ts";
 import { drawLabels } from "./labels.ts";
 import { customResourceOf } from "./realisticResources.ts";
@@ -47,11 +48,12 @@ export function drawCluster(
   for (const n of constraints.namespaces ?? namespaceNames) {
     const l = drawLabels(rng, bias, constraints.labels ?? {});
     const kept = drawUnitDouble(rng, bias) < 0.9 || (constraints.keepRequestNamespace && n === request.namespace);
-    if (kept) entries.push([n, { ...l, "kubernetes.io/metadata.name": n }]);
+    if (kept) entries.push([n, withLabel(l, "kubernetes.io/metadata.name", n)]);
   }
   const eq = crdEquivalents(rng, bias, request, constraints.unknownKindRate ?? 0.15);
-  recordOf(rng, {});
-  return { namespaces: Object.fromEntries(entries), ...(eq && { equivalentResources: eq }) };
+  recordDrawn(rng);
+  const namespaces = Object.fromEntries(entries);
+  return eq ? { namespaces, equivalentResources: eq } : { namespaces };
 }
 
 const widgetVersions = fc.shuffledSubarray(["v1", "v2", "v1beta1"], { minLength: 1 });

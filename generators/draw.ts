@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import type { Draw } from "./drawn.ts";
 import { Drawn } from "./drawn.ts";
+import { labelObject } from "./labelObject.ts";
 
 /**
  * Drawing without fast-check's combinators. A scenario used to be a chain of chains, maps, records
@@ -64,6 +65,14 @@ export function recordOf<T extends object>(rng: fc.Random, fields: T): T {
   // Object.create(null) would make a dictionary-mode object, slower for every reader (the model
   // decides on it, a run copies it); a plain object whose prototype is then dropped stays fast.
   return (nullPrototype ? Object.setPrototypeOf(obj, null) : obj) as T;
+}
+
+/**
+ * What fc.record asks of the source after its fields (whether its object has a null prototype),
+ * for a record whose fields are drawn one by one and whose object is built otherwise.
+ */
+export function recordDrawn(rng: fc.Random): void {
+  rng.nextInt(0, 1);
 }
 
 /** An optional key of a record that was not drawn. */
@@ -130,6 +139,25 @@ export function arrayOf<T>(rng: fc.Random, bias: number | undefined, lengths: Le
 }
 
 /**
+ * fc.shuffledSubarray(xs, { minLength, maxLength }): the length (biased now and then towards the
+ * shortest, as SubarrayArbitrary does), then each item taken out of those left.
+ */
+export function shuffledSubarray<T>(
+  rng: fc.Random,
+  bias: number | undefined,
+  xs: readonly T[],
+  min: number,
+  max: number,
+): T[] {
+  const biased = bias !== undefined && rng.nextInt(1, bias) === 1;
+  const n = rng.nextInt(min, biased && min !== max ? min + Math.floor(Math.log(max - min) / Math.log(2)) : max);
+  const left = [...xs];
+  const out: T[] = [];
+  for (let i = 0; i < n; i++) out.push(left.splice(rng.nextInt(0, left.length - 1), 1)[0] as T);
+  return out;
+}
+
+/**
  * fc.uniqueArray(item, { ...lengths, selector }): items whose selected value is already in are
  * drawn again (as many times in a row as the array's generated length allows); an array shorter
  * than minLength is drawn again whole.
@@ -145,14 +173,16 @@ export function uniqueArrayOf<T>(
   const maxGenerated = Math.min(2 * min + 10, lengths.maxLength);
   for (;;) {
     const [n, itemBias] = arrayLength(rng, bias, min, lengths.maxLength);
-    const seen = new Set<unknown>();
+    // These arrays are short (at most a few items): a scan of the keys kept, as a Set would
+    // compare them (SameValueZero), costs less than the Set.
+    const keys: unknown[] = [];
     const items: T[] = [];
     for (let skipped = 0; items.length < n && skipped < maxGenerated; ) {
       const t = item(rng, itemBias);
       const key = selector(t);
-      if (seen.has(key)) skipped++;
+      if (keys.includes(key)) skipped++;
       else {
-        seen.add(key);
+        keys.push(key);
         items.push(t);
         skipped = 0;
       }
@@ -176,12 +206,7 @@ export function dictionaryOf(
     (r, b) => [key(r, b), value(r, b)] as const,
     (e) => e[0],
   );
-  const obj: Record<string, string> = {};
-  for (const [k, v] of entries)
-    if (k === "__proto__")
-      Object.defineProperty(obj, k, { value: v, enumerable: true, configurable: true, writable: true });
-    else obj[k] = v;
-  return obj;
+  return labelObject(entries);
 }
 
 /** fc.double({ min: 0, max: 1, noNaN: true }), a roll against a rate. */

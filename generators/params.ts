@@ -4,7 +4,7 @@ import type { MatchCondition, ParamKind, ParamRef } from "../oracles/contract/ku
 import type { Subject } from "../oracles/contract/subject.ts";
 import { paramsConditions } from "./celGrammar.ts";
 import type { Draw } from "./draw.ts";
-import { drawn, optional, pick, recordOf, take, uniqueArrayOf, weighted } from "./draw.ts";
+import { drawn, optional, pick, recordDrawn, take, uniqueArrayOf, weighted } from "./draw.ts";
 
 /**
  * Params for a policy (docs/case-format.md, "Params"), coherent with the cluster they are drawn
@@ -79,7 +79,7 @@ function drawValid(
   const found = drawObjects(rng, bias, k, homes);
   const ref = optional(rng, 5) ? drawParamRef(rng, namespaces) : undefined;
   const condition = constraints.conditions && optional(rng) ? pick(rng, paramsConditions) : undefined;
-  recordOf(rng, {});
+  recordDrawn(rng);
   const paramKind: ParamKind = { apiVersion: k.apiVersion, kind: k.kind };
   const conditions: MatchCondition[] = [
     ...(s.policy.matchConditions ?? []),
@@ -139,7 +139,7 @@ function drawObjects(
     const ns = k.scope === "Namespaced" ? pick(r, namespaces) : undefined;
     const tier = optional(r) ? pick(r, tiers) : undefined;
     const max = take(maxes, r, b);
-    recordOf(r, {});
+    recordDrawn(r);
     const metadata = { name, ...(ns !== undefined && { namespace: ns }), ...(tier && { labels: { tier } }) };
     const fields = k.kind === "ConfigMap" ? { data: { max: String(max) } } : { spec: { max } };
     return { apiVersion: k.apiVersion, kind: k.kind, metadata, ...fields };
@@ -160,6 +160,6 @@ function drawParamRef(rng: fc.Random, namespaces: readonly string[]): ParamRef {
         : { selector: {} };
   const ns = namespaces.length > 0 && optional(rng, 3) ? pick(rng, namespaces) : undefined;
   const action = pick(rng, actions);
-  recordOf(rng, {});
+  recordDrawn(rng);
   return { ...ref, ...(ns !== undefined && { namespace: ns }), parameterNotFoundAction: action };
 }

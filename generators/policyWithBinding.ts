@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { BindingSpec } from "../oracles/contract/kube.ts";
 import type { PolicySubject } from "../oracles/contract/subject.ts";
-import { drawn, optional, pick, recordOf, take, weighted } from "./draw.ts";
+import { drawn, optional, pick, recordDrawn, take, weighted } from "./draw.ts";
 import type { MatchResourcesConstraints } from "./matchResources.ts";
 import { drawMatchResources } from "./matchResources.ts";
 
@@ -62,7 +62,7 @@ export function drawPolicyWithBinding(
   const failurePolicy =
     constraints.failurePolicy ?? (optional(rng) ? pick(rng, ["Fail", "Ignore"] as const) : undefined);
   const binding = drawBinding(rng, bias, constraints, { ...constraints.matchResources, rules });
-  recordOf(rng, {});
+  recordDrawn(rng);
   return {
     kind,
     policy: failurePolicy === undefined ? { matchConstraints } : { matchConstraints, failurePolicy },

@@ -1,6 +1,6 @@
 import type fc from "fast-check";
 import type { AdmissionRequest, GroupVersionResource, RuleWithOperations } from "../oracles/contract/kube.ts";
-import { drawn, optional, pick, recordOf, uniqueArrayOf, weighted } from "./draw.ts";
+import { drawn, optional, pick, recordDrawn, uniqueArrayOf, weighted } from "./draw.ts";
 import { ruleGroups, ruleResources, ruleVersions } from "./vocabulary.ts";
 
 /**
@@ -72,25 +72,39 @@ export function drawRuleWithOperations(
   const t = constraints.target;
   const v = constraints.vocabulary;
   const weight = Math.round((constraints.targetRate ?? 0.9) * 100);
-  // A oneof of the field drawn towards the target and the field drawn anywhere.
-  const near = <T>(towards: (() => T) | undefined, anywhere: () => T): T =>
-    towards === undefined || weighted(rng, [weight, 100 - weight]) === 1 ? anywhere() : towards();
-  const operations = near(t && ops.includes(t.operation) ? () => pick(rng, [[t.operation], ["*"]]) : undefined, () =>
-    wildcardOr(rng, bias, ops),
-  );
-  const [apiGroups, apiVersions] = near(t && (() => towardsGroupVersion(rng, t, constraints)), () => [
-    wildcardOr(rng, bias, v?.groups ?? ruleGroups),
-    wildcardOr(rng, bias, v?.versions ?? ruleVersions),
-  ]);
-  const resources = near(t && (() => resourcesCovering(rng, t, v?.resources)), () =>
-    resourceList(rng, bias, v?.resources ?? ruleResources),
-  );
-  const scope = near(t && (() => (optional(rng) ? pick(rng, ["*", fittingScope(t)]) : undefined)), () =>
-    optional(rng) ? pick(rng, scopes) : undefined,
-  );
-  recordOf(rng, {});
-  const rule = { operations, resources, apiGroups: [...apiGroups], apiVersions: [...apiVersions] };
-  return scope === undefined ? rule : { ...rule, scope };
+  // Each field is a oneof (weighted) of the field drawn towards the target and the field drawn
+  // anywhere: towards it when the roll falls in the target's weight. Written out, without a
+  // closure or an array of weights per field (a rule is drawn several times a scenario).
+  const towards = () => t !== undefined && rng.nextInt(0, 99) < weight;
+  const operations =
+    t !== undefined && ops.includes(t.operation) && towards()
+      ? rng.nextInt(0, 1) === 0
+        ? [t.operation]
+        : ["*"]
+      : wildcardOr(rng, bias, ops);
+  let apiGroups: string[];
+  let apiVersions: string[];
+  if (towards()) [apiGroups, apiVersions] = towardsGroupVersion(rng, t as AdmissionRequest, constraints);
+  else {
+    apiGroups = wildcardOr(rng, bias, v?.groups ?? ruleGroups);
+    apiVersions = wildcardOr(rng, bias, v?.versions ?? ruleVersions);
+  }
+  const resources = towards()
+    ? resourcesCovering(rng, t as AdmissionRequest, v?.resources)
+    : resourceList(rng, bias, v?.resources ?? ruleResources);
+  const scope = towards()
+    ? optional(rng)
+      ? rng.nextInt(0, 1) === 0
+        ? "*"
+        : fittingScope(t as AdmissionRequest)
+      : undefined
+    : optional(rng)
+      ? pick(rng, scopes)
+      : undefined;
+  recordDrawn(rng);
+  return scope === undefined
+    ? { operations, resources, apiGroups, apiVersions }
+    : { operations, resources, apiGroups, apiVersions, scope };
 }
 
 /** The request's own group and version or a wildcard, or now and then one of its twins. */
@@ -103,8 +117,11 @@ function towardsGroupVersion(
     (e) => e.group !== t.resource.group || e.version !== t.resource.version,
   );
   const twinWeight = Math.round((constraints.twinShare ?? 1 / 3) * 100);
-  if (weighted(rng, twins.length > 0 ? [100, twinWeight] : [100]) === 0)
-    return [pick(rng, [[t.resource.group], ["*"]]), pick(rng, [[t.resource.version], ["*"]])];
+  if (twins.length === 0 ? rng.nextInt(0, 99) >= 0 : rng.nextInt(0, 99 + twinWeight) < 100)
+    return [
+      rng.nextInt(0, 1) === 0 ? [t.resource.group] : ["*"],
+      rng.nextInt(0, 1) === 0 ? [t.resource.version] : ["*"],
+    ];
   const e = pick(rng, twins);
   return [[e.group], [e.version]];
 }

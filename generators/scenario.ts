@@ -15,11 +15,13 @@ import { drawAdmissionRequest } from "./admissionRequest.ts";
 import { drawCluster } from "./cluster.ts";
 import { shapeOf } from "./conditionShape.ts";
 import type { Draw } from "./draw.ts";
-import { drawn as fromDraw, pick, recordOf, take, weighted } from "./draw.ts";
+import { drawn as fromDraw, pick, recordDrawn, take, weighted } from "./draw.ts";
 import { invalidSubject } from "./invalidSubject.ts";
 import { manifestNulls } from "./manifestNulls.ts";
 import { drawMatchConditions } from "./matchConditions.ts";
+import type { MatchResourcesConstraints } from "./matchResources.ts";
 import { drawMatchResources } from "./matchResources.ts";
+import type { NamedRuleWithOperationsConstraints } from "./namedRuleWithOperations.ts";
 import { drawParams } from "./params.ts";
 import { drawPolicyWithBinding } from "./policyWithBinding.ts";
 import type { Realm } from "./realm.ts";
@@ -28,6 +30,7 @@ import { corners, exactWhere, requestsInScope, swarmInScope } from "./scenarioSc
 import type { Swarm, SwarmConstraints } from "./swarm.ts";
 import { swarm } from "./swarm.ts";
 import { userInfo } from "./userInfo.ts";
+import type { WebhookConstraints } from "./webhook.ts";
 import { drawWebhook } from "./webhook.ts";
 
 /**
@@ -114,7 +117,7 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
       const [kind, ms] = pick(rng, among);
       const minor = pick(rng, ms);
       const s = take(swarms, rng, bias);
-      recordOf(rng, {}); // the kind, minor and swarm were drawn as one record
+      recordDrawn(rng); // the kind, minor and swarm were drawn as one record
       const r = s.focus === "realistic" ? take(realms, rng, bias) : undefined;
       const request = drawAdmissionRequest(rng, bias, inScope(requestFocus(s, r)));
       const unknownKindRate = unreal ? (s.focus === "equivalents" ? 0.5 : 0.15) : 0;
@@ -216,7 +219,7 @@ function withMatchConditions(
   if (p.kind === "MatchResources") return (sc) => sc;
   const conditions = drawMatchConditions(rng, bias, p.request, invalidAllowed ? 5 : 0);
   const user = take(users, rng, bias);
-  recordOf(rng, {}); // the conditions and the user were drawn as one record
+  recordDrawn(rng); // the conditions and the user were drawn as one record
   const request = user === undefined ? p.request : { ...p.request, userInfo: user };
   const standIn: Subject =
     p.kind === "ValidatingAdmissionPolicy" || p.kind === "MutatingAdmissionPolicy"
@@ -285,14 +288,16 @@ function targetsOf(request: AdmissionRequest, c: Cluster, minor: Minor, r: Realm
   const isNamespaceObject = request.resource.resource === "namespaces" && (request.subResource ?? "") === "";
   const namespaceLabels =
     isNamespaceObject && request.operation !== "DELETE" ? objectLabels : c.namespaces?.[request.namespace ?? ""];
-  return {
-    request,
-    equivalents,
-    ...(namespaceLabels && { namespaceLabels }),
-    ...(objectLabels && { objectLabels }),
-    ...(r && { realm: r }),
-  };
+  // Built key by key (a spread of a conditional object per key cost more than the rest).
+  const targets: Mutable<Targets> = { request, equivalents };
+  if (namespaceLabels) targets.namespaceLabels = namespaceLabels;
+  if (objectLabels) targets.objectLabels = objectLabels;
+  if (r) targets.realm = r;
+  return targets;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type Labels = Readonly<Record<string, string>>;
 
 export function subject(
   kind: SubjectKind,
@@ -320,25 +325,27 @@ function drawSubject(
       (e) => e.group !== own?.group || e.version !== own.version || e.resource !== own.resource,
     );
   const matchPolicy = exact ? ("Exact" as const) : s.equivalentForced ? ("Equivalent" as const) : undefined;
-  const rules = {
-    namesRate: s.resourceNames ? 0.25 : 0,
-    ...(targets && { target: targets.request }),
-    ...(targets?.equivalents && { equivalents: targets.equivalents }),
-    ...(s.focus === "equivalents" && { twinShare: 1 }),
-    ...(targets?.realm && { vocabulary: targets.realm.rules, names: targets.realm.ruleNames }),
+  // The constraints are built key by key, as targetsOf builds its targets.
+  const rules: Mutable<NamedRuleWithOperationsConstraints> = { namesRate: s.resourceNames ? 0.25 : 0 };
+  if (targets) rules.target = targets.request;
+  if (targets?.equivalents) rules.equivalents = targets.equivalents;
+  if (s.focus === "equivalents") rules.twinShare = 1;
+  if (targets?.realm) {
+    rules.vocabulary = targets.realm.rules;
+    rules.names = targets.realm.ruleNames;
+  }
+  const withLabelTargets = <C extends { namespaceLabels?: Labels; objectLabels?: Labels }>(c: C): C => {
+    if (targets?.namespaceLabels) c.namespaceLabels = targets.namespaceLabels;
+    if (targets?.objectLabels) c.objectLabels = targets.objectLabels;
+    return c;
   };
-  const labelTargets = {
-    ...(targets?.namespaceLabels && { namespaceLabels: targets.namespaceLabels }),
-    ...(targets?.objectLabels && { objectLabels: targets.objectLabels }),
-  };
-  const mr = {
+  const mr = withLabelTargets<Mutable<MatchResourcesConstraints>>({
     rules,
-    ...(s.focus !== "none" && { excludeTargetRate: 0.7 }),
-    ...labelTargets,
     noSelectors: !s.selectors,
     noExcludes: !s.excludes,
-    ...(matchPolicy && { matchPolicy }),
-  };
+  });
+  if (s.focus !== "none") mr.excludeTargetRate = 0.7;
+  if (matchPolicy) mr.matchPolicy = matchPolicy;
   switch (kind) {
     case "MatchResources":
       return { kind, matchResources: drawMatchResources(rng, bias, mr) };
@@ -349,12 +356,15 @@ function drawSubject(
     }
     case "ValidatingWebhook":
     case "MutatingWebhook":
-      return drawWebhook(rng, bias, {
-        kind,
-        rules,
-        ...labelTargets,
-        noSelectors: !s.selectors,
-        ...(matchPolicy && { matchPolicy }),
-      });
+      return drawWebhook(
+        rng,
+        bias,
+        withLabelTargets<Mutable<WebhookConstraints>>({
+          kind,
+          rules,
+          noSelectors: !s.selectors,
+          ...(matchPolicy && { matchPolicy }),
+        }),
+      );
   }
 }
