@@ -28,15 +28,17 @@ export async function runCorpus(ctx: RunContext, cases: readonly LoadedCase[]): 
   );
   const shard = ctx.options.shard;
   const mine = answered.filter(({ id }) => testInShard(shard, id));
-  const work = keepInScope(ctx, "corpus", mine, ({ c, t, minor }) => corpusQuery(c, t, minor)).filter(({ c, t, minor }) => {
-    // Where the model stops, its validation cannot keep an invalid subject back: the case says it.
-    const invalidUnclaimed =
-      t.expected.outcome === "invalid" &&
-      !ctx.matcher.capabilities.features.validation &&
-      ctx.decidedBy(corpusQuery(c, t, minor)) !== "model";
-    if (invalidUnclaimed) ctx.skips.notSent("corpus", { by: "scope", reason: "API validation not claimed" });
-    return !invalidUnclaimed;
-  });
+  const work = keepInScope(ctx, "corpus", mine, ({ c, t, minor }) => corpusQuery(c, t, minor)).filter(
+    ({ c, t, minor }) => {
+      // Where the model stops, its validation cannot keep an invalid subject back: the case says it.
+      const invalidUnclaimed =
+        t.expected.outcome === "invalid" &&
+        !ctx.matcher.capabilities.features.validation &&
+        ctx.decidedBy(corpusQuery(c, t, minor)) !== "model";
+      if (invalidUnclaimed) ctx.skips.notSent("corpus", { by: "scope", reason: "API validation not claimed" });
+      return !invalidUnclaimed;
+    },
+  );
   ctx.inScope.corpus = work.length;
   ctx.progress.phase("corpus", work.length);
   let done = 0;
