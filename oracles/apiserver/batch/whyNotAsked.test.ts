@@ -84,6 +84,23 @@ describe("whyNotAsked", () => {
       expect(w.answer.answer === "skipped" && w.answer.message).toMatch(/names no webhook/);
     });
 
+    it("skips a bare MatchResources that looks the namespace up: realised as a policy, it fails with another code", () => {
+      const bare: Query = {
+        ...item,
+        subject: {
+          kind: "MatchResources",
+          matchResources: {
+            namespaceSelector: { matchExpressions: [{ key: "kubernetes.io/metadata.name", operator: "DoesNotExist" }] },
+            resourceRules: [],
+          },
+        },
+      };
+      const w = prepare(bare, { runId: "r", batch: "1", id: "1" }, "1.37", ["MatchResources"]);
+      expect(w.answer.answer === "skipped" && w.answer.message).toMatch(
+        /bare MatchResources.*cannot be put to the server/,
+      );
+    });
+
     const hook = item.subject.kind === "ValidatingWebhook" ? item.subject.webhook : undefined;
     const unselective: Query = {
       ...item,

@@ -100,6 +100,14 @@ export function whyNotAsked(a: Asked, minor: Minor): string | undefined {
       "a webhook's namespaceSelector on a deletecollection's item of a cluster-scoped custom resource named namespaces looks up the namespace \"\" (k8s.io/apiserver predicates/namespace/matcher.go) and fails the request with a 500 that names no webhook (\"resource name may not be empty\"): the probe cannot tell its own webhook's failure from another's",
     ],
     [
+      q.subject.kind === "MatchResources" &&
+        req.operation === "DELETE" &&
+        (req.name ?? "") === "" &&
+        clusterScopedNamespaces(req, r.namespaced) &&
+        selectsNamespaces(q.subject),
+      "a bare MatchResources's namespaceSelector on a deletecollection's item of a cluster-scoped custom resource named namespaces looks up the namespace \"\" and fails (k8s.io/apiserver predicates/namespace/matcher.go, a 500), but the validating policy it is realised as fails with its binding's denial (422, \"failed to configure binding\"): the matcher's own failure cannot be put to the server",
+    ],
+    [
       req.operation === "DELETE" && (req.name ?? "") === "" && !((r.namespaced || custom) && oldName(req) !== ""),
       "a DELETE without a name is realised as a deletecollection of the one stored object, in a namespace or a CRD group of its own: a built-in cluster-scoped one, or one whose old object has no name, is not",
     ],
