@@ -23,6 +23,7 @@ import { acquireRunLease } from "./controlPlane/runLease.ts";
 import { setupClient } from "./controlPlane/setupClient.ts";
 import type { Review } from "./controlPlane/webhookReceiver.ts";
 import { startWebhookReceiver } from "./controlPlane/webhookReceiver.ts";
+import { paramKindResolver } from "./probe/awaitParamKinds.ts";
 import type { MutatingPolicyVersion } from "./probe/names.ts";
 
 export interface ApiserverMatcherOptions {
@@ -104,6 +105,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     log,
     sentinelTimeoutMs: o.sentinelTimeoutMs ?? 30_000,
     ensureCrd: crdEnsurer(http, runId),
+    resolveParamKinds: paramKindResolver(http, runId, o.sentinelTimeoutMs ?? 30_000),
     cleanups: new Set(),
     shared: new Map(),
   };

@@ -11,7 +11,6 @@ import { pool } from "../controlPlane/pool.ts";
 import { grantBinding, rbacPath } from "../controlPlane/rbacGrant.ts";
 import type { SetupClient } from "../controlPlane/setupClient.ts";
 import type { ReceiverRecord } from "../controlPlane/webhookReceiver.ts";
-import { awaitParamKinds } from "../probe/awaitParamKinds.ts";
 import { awaitSentinel } from "../probe/awaitSentinel.ts";
 import type { MutatingPolicyVersion } from "../probe/names.ts";
 import { batchLabel } from "../probe/names.ts";
@@ -81,6 +80,8 @@ export interface BatchRun {
   readonly log: (line: string) => void;
   readonly sentinelTimeoutMs: number;
   readonly ensureCrd: (c: CustomResource) => Promise<void>;
+  /** Waits until the admission plugin resolves the batch's custom param kinds (probe/awaitParamKinds.ts). */
+  readonly resolveParamKinds: (batch: string, kinds: readonly ParamKind[]) => Promise<void>;
   /** The run's shared namespaces, created once (request/setUp.ts). */
   readonly shared: Map<string, Promise<void>>;
   /**
@@ -115,10 +116,7 @@ export async function runBatch(
     const s = run.stats;
     await timed(s, "crds", () => ensureCrds(run, work));
     const customParamKinds = customParamKindsOf(work);
-    if (customParamKinds.length > 0)
-      await timed(s, "paramKinds", () =>
-        awaitParamKinds(run.http, { runId: run.runId, batch }, customParamKinds, run.sentinelTimeoutMs),
-      );
+    if (customParamKinds.length > 0) await timed(s, "paramKinds", () => run.resolveParamKinds(batch, customParamKinds));
     await timed(s, "realise", () => realise(run, work, made, batch));
     followProbes(work);
     const probes = work.filter((w) => w.state === "probe");

@@ -1,5 +1,8 @@
 // Before a batch's params probes exist: wait until the admission plugin resolves each custom
-// param kind (paramSentinel.ts kindCheck says why it may not yet).
+// param kind (paramSentinel.ts kindCheck says why it may not yet). Once a kind is resolved it stays
+// so for the run: the RESTMapper that learnt its CRD from discovery keeps it (a reset only makes it
+// ask discovery again, which still serves the CRD, created once per run: ensureCrd.ts), so that
+// only a batch with a kind no batch before it resolved waits; the wait was 3.5-5.3 s a batch.
 import type { ParamKind } from "../../contract/kube.ts";
 import type { KubeHttp } from "../controlPlane/kubeHttp.ts";
 import { must, ok, statusMessage } from "../controlPlane/kubeHttp.ts";
@@ -7,6 +10,27 @@ import { sleep } from "../controlPlane/sleep.ts";
 import type { ProbeNames } from "./names.ts";
 import { admissionPath } from "./names.ts";
 import { kindCheck, kindCheckLabels } from "./paramSentinel.ts";
+
+/** Per run: resolves the kinds given, each checked once (concurrent batches share the check; a failed one is tried again). */
+export function paramKindResolver(
+  http: KubeHttp,
+  runId: string,
+  timeoutMs: number,
+): (batch: string, kinds: readonly ParamKind[]) => Promise<void> {
+  const resolved = new Map<string, Promise<void>>();
+  return (batch, kinds) => {
+    const key = (k: ParamKind) => `${k.apiVersion} ${k.kind}`;
+    const fresh = kinds.filter((k) => !resolved.has(key(k)));
+    if (fresh.length > 0) {
+      const check = awaitParamKinds(http, { runId, batch }, fresh, timeoutMs);
+      for (const k of fresh) resolved.set(key(k), check);
+      check.catch(() => {
+        for (const k of fresh) if (resolved.get(key(k)) === check) resolved.delete(key(k));
+      });
+    }
+    return Promise.all(kinds.map((k) => resolved.get(key(k)))).then(() => undefined);
+  };
+}
 
 export async function awaitParamKinds(
   http: KubeHttp,
