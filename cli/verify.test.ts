@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { dump } from "js-yaml";
 import { describe, expect, it } from "vitest";
+import { modeOf } from "./runMode.ts";
 import { UsageError } from "./usageError.ts";
-import { allowedContext, kubeconfigTarget, verify } from "./verify.ts";
+import { allowedContext, budgetFor, kubeconfigTarget, verify, verifyCeilingsMs } from "./verify.ts";
 
 const b64 = (s: string) => Buffer.from(s).toString("base64");
 
@@ -245,5 +246,36 @@ describe("verify --apiserver", () => {
       () => {},
     );
     expect(await refusal(none)).toBe("verify --apiserver takes --local or --kubeconfig <file>");
+  });
+});
+
+describe("verify --mode", () => {
+  it("refuses a mode or a seed it does not know before it starts anything", async () => {
+    expect(await refused({ apiserver: true, local: true, mode: "gate", cases: [] })).toMatch(
+      /--mode gate is not one of ci, explore/,
+    );
+    expect(await refused({ apiserver: true, local: true, seed: "-1", cases: [] })).toMatch(
+      /--seed -1 is not a whole number/,
+    );
+  });
+
+  it("does the profile's whole work in ci mode (the default) under the server's ceiling, and what fits the limit in explore", () => {
+    expect(budgetFor({ cases: [] }, modeOf(undefined))).toEqual({
+      numRuns: 300,
+      invariantRuns: 20,
+      reduce: false,
+      pacing: "work",
+      timeLimitMs: verifyCeilingsMs.quick,
+    });
+    expect(budgetFor({ cases: [], profile: "nightly" }, "ci").timeLimitMs).toBe(verifyCeilingsMs.nightly);
+    // A time limit given is the ceiling; --num-runs alone sets none, as for run.
+    expect(budgetFor({ cases: [], timeLimit: "90s" }, "ci")).toMatchObject({ pacing: "work", timeLimitMs: 90_000 });
+    expect(budgetFor({ cases: [], numRuns: "40" }, "ci")).toMatchObject({
+      pacing: "work",
+      numRuns: 40,
+      timeLimitMs: Number.POSITIVE_INFINITY,
+    });
+    expect(budgetFor({ cases: [] }, "explore")).toMatchObject({ numRuns: 300, timeLimitMs: 20_000, reduce: false });
+    expect(budgetFor({ cases: [] }, "explore").pacing).not.toBe("work");
   });
 });

@@ -24,6 +24,8 @@ import { queriesAt } from "../suites/replay/fixedQueries.ts";
 import type { ProfileName, RunBudget } from "../suites/run/options.ts";
 import { runConformance } from "../suites/run/run.ts";
 import { budgetOf, seedOf } from "./budgetFlags.ts";
+import type { RunMode } from "./runMode.ts";
+import { modeOf, pacingOf, seedFor } from "./runMode.ts";
 import type { ClusterFlags } from "./serverSession.ts";
 import { openServerSession } from "./serverSession.ts";
 import { UsageError } from "./usageError.ts";
@@ -36,6 +38,8 @@ export interface VerifyArgs extends ClusterFlags {
   readonly numRuns?: string | undefined;
   readonly timeLimit?: string | undefined;
   readonly seed?: string | undefined;
+  /** ci (default): the profile's whole work under a ceiling, the minor's fixed seed; explore: what fits the time limit, a random seed. */
+  readonly mode?: string | undefined;
   readonly reportDir?: string | undefined;
   readonly batchSize?: string | undefined;
   /** The share of generated scenarios with matchConditions (and drawn users), 0 to 1 (default 0.2). */
@@ -66,9 +70,10 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
     conditionRate: rateOf("--condition-rate", a.conditionRate),
     paramRate: rateOf("--param-rate", a.paramRate),
   };
-  const budget = budgetFor(a);
+  const mode = modeOf(a.mode);
+  const budget = budgetFor(a, mode);
   const fixed = a.queries === undefined ? undefined : loadAll([a.queries]);
-  const seed = seedOf(a.seed);
+  const drawn = seedOf(a.seed === undefined ? undefined : String(seedOf(a.seed))); // a bad --seed ends the command here
   const dir = a.reportDir ?? join(".matchconform", "verify");
   // A folder the reports cannot go to ends the command before a server is started, not after the run.
   const dirProblem = reportDirProblem(dir);
@@ -92,6 +97,7 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
     err,
   });
   const { matcher, minor, interrupts } = session;
+  const seed = seedFor(mode, drawn, a.seed, [minor]);
   const recorder = a.record === undefined ? undefined : recordingMatcher(matcher);
   const asked = fixed ? fixedAt(fixed, minor, a.queries ?? "", out) : cases;
   const started = performance.now();
@@ -119,7 +125,7 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
         matchconform: packageVersion,
         profile,
         options: { numRuns: Number.isFinite(budget.numRuns) ? budget.numRuns : 0, invariantRuns: budget.invariantRuns },
-        replay: `npx matchconform verify --apiserver ${a.local ? "--local" : `--kubeconfig ${a.kubeconfig}`} --kubernetes-version ${minor} ${a.queries === undefined ? `--seed ${seed}` : `--queries ${a.queries}`}`,
+        replay: `npx matchconform verify --apiserver ${a.local ? "--local" : `--kubeconfig ${a.kubeconfig}`} --kubernetes-version ${minor}${mode === "explore" ? " --mode explore" : ""} ${a.queries === undefined ? `--seed ${seed}` : `--queries ${a.queries}`}`,
       },
     });
     progress.done();
@@ -139,15 +145,31 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
 
 /**
  * The run's budget, never reducing: a reduction asks hundreds of queries one after another, a second
- * each against a server. A fixed query set is asked whole, however long it takes (as --num-runs
- * alone), and alone: no generated scenarios, no invariants.
+ * each against a server. In ci mode the profile's whole work (as run's), its ceiling the server's
+ * (verifyCeilingsMs); in explore mode what fits the time limit. A fixed query set is asked whole,
+ * however long it takes (as --num-runs alone), and alone: no generated scenarios, no invariants.
  */
-function budgetFor(a: VerifyArgs): RunBudget {
-  if (a.queries === undefined) return { ...budgetOf(a, "quick"), reduce: false };
-  if (a.cases.length > 0 || a.numRuns !== undefined)
-    throw new UsageError("--queries asks those queries alone: it takes no case files and no --num-runs");
-  return { ...budgetOf({ ...a, numRuns: "0" }, "quick"), reduce: false, invariantRuns: 0 };
+export function budgetFor(a: VerifyArgs, mode: RunMode): RunBudget {
+  if (a.queries !== undefined) {
+    if (a.cases.length > 0 || a.numRuns !== undefined)
+      throw new UsageError("--queries asks those queries alone: it takes no case files and no --num-runs");
+    return { ...budgetOf({ ...a, numRuns: "0" }, "quick"), reduce: false, invariantRuns: 0 };
+  }
+  const budget = { ...budgetOf(a, "quick", pacingOf(mode)), reduce: false };
+  if (budget.pacing !== "work" || a.timeLimit !== undefined || a.numRuns !== undefined) return budget;
+  return { ...budget, timeLimitMs: verifyCeilingsMs[(a.profile ?? "quick") as ProfileName] };
 }
+
+/**
+ * Each profile's ceiling against a real server in ci mode: many times what its work took on a 2-core
+ * machine (quick: the corpus, 300 scenarios and 24 invariants of 20 samples), so that only a server
+ * that hangs or crawls reaches it.
+ */
+export const verifyCeilingsMs: Record<ProfileName, number> = {
+  quick: 1_800_000,
+  default: 7_200_000,
+  nightly: 28_800_000,
+};
 
 /** The fixed query set at the server's minor, with what was left out said. */
 function fixedAt(loaded: readonly LoadedCase[], minor: Minor, from: string, out: (line: string) => void) {

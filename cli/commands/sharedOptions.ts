@@ -63,7 +63,7 @@ export const budgetOptions = {
     value: "quick|default|nightly",
     group: "Budget",
     complete: profileNames,
-    help: "the work: quick 300 scenarios, default 3,000, nightly 20,000 (run --mode ci: all of it, under a ceiling of 5 min, 20 min, 2 h; explore and verify: what fits in 20 s, 60 s, 20 min)",
+    help: "the work: quick 300 scenarios, default 3,000, nightly 20,000 (--mode ci: all of it, under a ceiling of 5 min, 20 min, 2 h; --mode explore: what fits in 20 s, 60 s, 20 min)",
   },
   "num-runs": {
     type: "string",
@@ -75,13 +75,13 @@ export const budgetOptions = {
     type: "string",
     value: "60s",
     group: "Budget",
-    help: "run --mode ci: a ceiling against a hang, the work unchanged (reaching it exits 3); explore and verify: bounds the run from the implementation's ready, alone with no limit on the number of scenarios, with --num-runs whichever comes first",
+    help: "--mode ci: a ceiling against a hang, the work unchanged (reaching it exits 3); --mode explore: bounds the run from the implementation's ready, alone with no limit on the number of scenarios, with --num-runs whichever comes first",
   },
   seed: {
     type: "string",
     value: "S",
     group: "Budget",
-    help: "the generators' seed (default, printed: for run in its ci mode the Kubernetes minor's own, otherwise a random one)",
+    help: "the generators' seed (default, printed: in --mode ci the Kubernetes minor's own, otherwise a random one)",
   },
 } as const satisfies Record<string, OptionSpec>;
 

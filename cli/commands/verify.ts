@@ -15,7 +15,17 @@ const options = {
     "the local control plane's minor, or the minor to assume of a kubeconfig's server (default: the running local control plane's, else the latest supported; what a kubeconfig's server says)",
   ),
   ...budgetOptions,
-  profile: { ...budgetOptions.profile, help: "the budget (default quick)" },
+  profile: {
+    ...budgetOptions.profile,
+    help: "the work (default quick): quick the corpus, 300 scenarios and 20 samples of each invariant, default 3,000 and 60, nightly 20,000 and 300; in --mode ci all of it, under a ceiling of 30 min, 2 h, 8 h; in explore what fits in 20 s, 60 s, 20 min",
+  },
+  mode: {
+    type: "string",
+    value: "ci|explore",
+    group: "Budget",
+    complete: async () => (await import("../runMode.ts")).runModes,
+    help: "ci (default): with no --seed, the fixed seed of the server's minor (1037 for 1.37), and the profile's whole work however slowly the server answers (the time limit a ceiling), so that a gate fails only for what changed; explore: a new random seed each run, the time limit shared between the phases (work it leaves undone exits 3)",
+  },
   "batch-size": { type: "string", value: "N", group: "Budget", help: "queries put to the server together" },
   "condition-rate": {
     type: "string",
