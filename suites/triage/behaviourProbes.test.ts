@@ -366,6 +366,42 @@ const rows: readonly Row[] = [
     title: /^matches a Namespace CREATE or UPDATE on the stored namespace's labels: /,
   },
   {
+    // Not "matches a Namespace on its stored labels": named, it agrees with no namespace stored.
+    behaviour: "fails every unnamed request (a neighbour of a Namespace matched on its stored labels)",
+    matcher: async () => {
+      const model = modelMatcher();
+      return {
+        ...model,
+        match: async (q: Query) =>
+          (q.request.name ?? "") === ""
+            ? {
+                answer: "outcome" as const,
+                outcome: { outcome: "error" as const, code: 500, message: "name required" },
+              }
+            : model.match(q),
+      };
+    },
+    query: query(
+      {
+        kind: "MutatingWebhook",
+        webhook: {
+          rules: [{ operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["namespaces"] }],
+          namespaceSelector: { matchExpressions: [{ key: "kubernetes.io/metadata.name", operator: "DoesNotExist" }] },
+        },
+      },
+      {
+        operation: "CREATE",
+        resource: { group: "", version: "v1", resource: "namespaces" },
+        kind: { group: "", version: "v1", kind: "Namespace" },
+        namespace: "",
+        name: "",
+        object: object("v1", "Namespace", { generateName: "team-", labels: {} }),
+      },
+      {},
+    ),
+    title: undefined,
+  },
+  {
     // Not "ignores matchPolicy: Equivalent": it honours Equivalent, in the wrong order.
     behaviour: "tries each rule's equivalents before the next rule (not ignoring Equivalent)",
     matcher: simple("exact-pass-per-rule"),

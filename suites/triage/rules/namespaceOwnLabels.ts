@@ -8,7 +8,7 @@ import type { Query } from "../../../oracles/contract/query.ts";
 import { clauses } from "../../../oracles/model/clauses.ts";
 import type { Behaviour } from "../diagnosis.ts";
 import type { Probe } from "./counterfactual.ts";
-import { probeRule } from "./counterfactual.ts";
+import { agreesOn, probeRule } from "./counterfactual.ts";
 
 export const namespaceOwnLabelsBehaviour: Behaviour = {
   name: "matches a Namespace on its stored labels",
@@ -70,6 +70,13 @@ export const namespaceOwnLabels: Probe = {
       },
       cluster: { ...q.cluster, namespaces: { ...q.cluster.namespaces, [given]: labels } },
     };
+  },
+  // A generateName CREATE is named by the change as well as given a stored namespace: the name
+  // alone must not end the divergence, or the implementation's trouble was the generateName
+  // (Kyverno v1.19.1 drew this title on a generateName Namespace CREATE it mishandled otherwise).
+  async confirm(ctx, q, changed) {
+    if ((q.request.name ?? "") !== "") return true;
+    return !(await agreesOn(ctx, { ...changed, cluster: q.cluster }));
   },
   behaviour: () => namespaceOwnLabelsBehaviour,
 };
