@@ -10,7 +10,7 @@ import type { ClauseName } from "../../oracles/model/clauses.ts";
 import { clauses } from "../../oracles/model/clauses.ts";
 import { celTopicOf } from "./celTopic.ts";
 import type { Diagnosis } from "./diagnosis.ts";
-import { families, familyOf } from "./diagnosis.ts";
+import { denialFraming, families, familyOf } from "./diagnosis.ts";
 import { emptyRequestFields, filledRequestFields, keptRequestFields } from "./rules/celPart.ts";
 import { placementOfTopic, placements } from "./rules/placement.ts";
 import type { AnswerName } from "./signature.ts";
@@ -146,6 +146,8 @@ export function titleOf(d: Diagnosis): string {
   const kube = outcomeWords[d.model] ?? d.model;
   const impl = outcomeWords[d.implementation] ?? d.implementation;
   const cel = d.topic.startsWith("cel ") ? d.topic.slice("cel ".length) : undefined;
+  if (d.topic === denialFraming && d.wording !== undefined)
+    return `fails the request with kube-apiserver's reason word for word but without its framing: kube-apiserver's message puts ${quoteWords(d.wording)} before the reason, the implementation's gives the reason alone`;
   if (d.topic === "cel messages" && d.wording !== undefined)
     return `matchConditions: the implementation's CEL words its evaluation errors otherwise than kube-apiserver's: its message lacks ${quoteWords(d.wording)}`;
   if (cel === filledRequestFields && d.celPart !== undefined)

@@ -93,4 +93,20 @@ describe("a CEL bug in matchConditions", () => {
     // The minimal case keeps the words the implementation leaves out, so replaying it fails there too.
     expect(bucket?.example.caseFile).toMatch(/contains: .*resulted in error: /);
   }, 120_000);
+
+  it("without kube-apiserver's framing of a denial alone is one cause named for the framing, not for CEL", async () => {
+    // The reason word for word ("expression '…' resulted in error: …"), the framing before it dropped.
+    const unframed = (a: Answer): Answer =>
+      a.answer === "outcome" && a.outcome.outcome === "error"
+        ? { ...a, outcome: { ...a.outcome, message: a.outcome.message.replace(/^.*? denied request: /, "") } }
+        : a;
+    const report = await runOn(rewriting((e) => e, unframed));
+    expect(
+      report.buckets.map((b) => b.signature),
+      report.buckets.map((b) => `${b.title}\n${b.example.caseFile}`).join("\n"),
+    ).toEqual(["denial framing · another message"]);
+    expect(report.buckets[0]?.title).toMatch(
+      /^fails the request with kube-apiserver's reason word for word but without its framing: kube-apiserver's message puts "(.* )?denied request: " before the reason, the implementation's gives the reason alone$/,
+    );
+  }, 120_000);
 });

@@ -49,6 +49,9 @@ export interface Diagnosis {
   readonly reference?: UpstreamName;
 }
 
+/** The topic of a denial whose reason is kube-apiserver's, word for word, without its framing (rules/messageOnly.ts). */
+export const denialFraming = "denial framing";
+
 export function familyOf(model: OutcomeName, impl: AnswerName): FamilyName | undefined {
   const kube = (x: string) => x === "match" || x === "noMatch" || x === "error";
   if (model === "invalid" && kube(impl)) return "acceptsInvalid";
