@@ -1,7 +1,7 @@
 // What a report says about the run itself, beside the divergences: that it ended early and why,
 // what the time limit left unasked, and how a child implementation behaved as a process.
 import type { ProtocolFaultKind } from "../oracles/adapters/matcher.ts";
-import { formatAnswer } from "./answerText.ts";
+import { formatAnswer, formatExpected, formatOutcome } from "./answerText.ts";
 import { caseSummary } from "./bucketText.ts";
 import { bounded } from "./escape.ts";
 import type { RunReport } from "./runReport.ts";
@@ -46,9 +46,25 @@ export function runNotes(r: RunReport): RunNote[] {
       });
   }
   if (h?.escaped?.length) notes.push(escapedNote(h.escaped));
+  const contradicted = contradictedNote(r);
+  if (contradicted) notes.push(contradicted);
   const twoWays = inconsistentNote(r);
   if (twoWays) notes.push(twoWays);
   return notes;
+}
+
+/** Corpus tests whose expectation the reference contradicts: the case files' fault, each with both sides. */
+function contradictedNote(r: RunReport): RunNote | undefined {
+  const c = r.footer.contradictedTests;
+  if (c === undefined) return undefined;
+  const shown = c.examples.length < c.tests ? `, the first ${c.examples.length} below` : "";
+  return {
+    text: `input: ${c.tests} corpus test${c.tests === 1 ? " expects" : "s expect"} what kube-apiserver does not decide${shown}; the implementation is judged against the reference there, not against the case file, which needs correcting`,
+    lines: c.examples.map(
+      (t) =>
+        `${bounded(t.file, 200)} › ${bounded(t.case, 200)} › ${bounded(t.test, 200)} (Kubernetes ${t.minor}): expects ${bounded(formatExpected(t.expected), 300)}; ${t.reference === "model" ? "the reference model" : `kube-apiserver's own code (${t.reference})`} decides ${bounded(formatOutcome(t.decided), 300)}`,
+    ),
+  };
 }
 
 /** Each query answered two ways, with both answers: what the implementation's maintainer needs to see it. */

@@ -119,6 +119,17 @@ export interface SkipReason {
   readonly count: number;
 }
 
+/** A corpus test that expects what the reference does not decide. */
+export interface ContradictedTest {
+  readonly file: string;
+  readonly case: string;
+  readonly test: string;
+  readonly minor: Minor;
+  readonly expected: Expected;
+  readonly reference: ReferenceName;
+  readonly decided: Outcome;
+}
+
 export type SkipPhase = "corpus" | "generated" | "invariants";
 
 /** Of `total` units of a phase (tests, scenarios, invariant checks), `skipped` were not decided. */
@@ -254,6 +265,12 @@ export interface RunReport {
     };
     /** How a child implementation behaved as a process: restarts, timeouts, protocol faults, given up on or not. */
     readonly implementationHealth?: ImplementationHealth;
+    /**
+     * Corpus tests whose expectation the reference contradicts (the model, or where it stops the
+     * upstream oracle): a finding about the case files, not the implementation, which is judged
+     * against the reference on them. The first few, with both sides.
+     */
+    readonly contradictedTests?: { readonly tests: number; readonly examples: readonly ContradictedTest[] };
     /**
      * Queries the implementation answered two ways when asked again: a finding about the
      * implementation, not a cause. Its divergences may be chance, so none is reported as a cause:

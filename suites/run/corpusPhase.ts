@@ -1,9 +1,13 @@
 // The corpus: every test of every case the implementation answers, at the run's minors.
 import { basename } from "node:path";
 import { answers } from "../../oracles/adapters/matcher.ts";
+import type { ReferenceName } from "../../oracles/adapters/reference.ts";
 import { satisfies } from "../../oracles/contract/agreement.ts";
+import type { Expected } from "../../oracles/contract/outcome.ts";
 import type { Query } from "../../oracles/contract/query.ts";
 import type { Minor } from "../../oracles/contract/versions.ts";
+import { outsideModel } from "../../oracles/model/outsideModel.ts";
+import { toExpected } from "../../reports/caseFile.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
 import { inParallel } from "../triage/inParallel.ts";
 import { outsideSignature } from "../triage/outsideKey.ts";
@@ -46,15 +50,16 @@ export async function runCorpus(ctx: RunContext, cases: readonly LoadedCase[]): 
     const query = corpusQuery(c, t, minor);
     const answer = await ctx.ask(query);
     if (answer === undefined) return; // not run: time limit
-    // Where the model stops, the case's expectation is still the test's; an upstream oracle reduces it.
+    // Where the model stops, an upstream oracle decides and reduces it, when the run has one.
     const by = ctx.decidedBy(query);
     if (by !== "model") ctx.beyondModel++;
+    const expected = await expectationOf(ctx, { c, t, minor }, query, by);
     const rawSignature =
       by === "model"
-        ? signature(ctx.model(query).clauses, t.expected.outcome, answer)
-        : outsideSignature(by, query, t.expected.outcome, answer);
+        ? signature(ctx.model(query).clauses, expected.outcome, answer)
+        : outsideSignature(by, query, expected.outcome, answer);
     if (answer.answer === "skipped") counts.skipped++;
-    else if (answer.answer === "outcome" && satisfies(t.expected, answer.outcome)) counts.passed++;
+    else if (answer.answer === "outcome" && satisfies(expected, answer.outcome)) counts.passed++;
     else {
       counts.failed++;
       ctx.failures.add(
@@ -62,7 +67,7 @@ export async function runCorpus(ctx: RunContext, cases: readonly LoadedCase[]): 
         () => ({
           phase: "corpus",
           query,
-          expected: t.expected,
+          expected,
           actual: answer,
           reference: by,
           corpus: { file: c.file, case: c.description, test: t.description, ...(c.source && { source: c.source }) },
@@ -75,6 +80,36 @@ export async function runCorpus(ctx: RunContext, cases: readonly LoadedCase[]): 
     ctx.progress.tick(++done, counts.failed);
   });
   return counts;
+}
+
+/**
+ * What the test is judged by: its expectation, unless the reference that decides the query (the
+ * model, or the upstream oracle where it stops) contradicts it on the outcome, an error's code or
+ * a match's resource, kind and params; then the reference's outcome, and the test is recorded as
+ * contradicted, a finding about the case file. An expectation's words are not held against the
+ * reference: the model words some messages otherwise than kube-apiserver. Beyond the model with no
+ * upstream oracle, or when it gives no outcome, the expectation stands.
+ */
+async function expectationOf(
+  ctx: RunContext,
+  { c, t, minor }: { c: LoadedCase; t: LoadedCase["tests"][number]; minor: Minor },
+  query: Query,
+  by: ReferenceName,
+): Promise<Expected> {
+  if (by === "model" && outsideModel(query) !== undefined) return t.expected;
+  const decided = by === "model" ? ctx.model(query, false).outcome : await ctx.referenceOutcome(query);
+  const { contains: _, ...outcome } = t.expected as Expected & { contains?: string };
+  if (decided === undefined || satisfies(outcome as Expected, decided)) return t.expected;
+  ctx.contradicted.push({
+    file: c.file,
+    case: c.description,
+    test: t.description,
+    minor,
+    expected: t.expected,
+    reference: by,
+    decided,
+  });
+  return toExpected(decided);
 }
 
 /**

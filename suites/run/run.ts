@@ -5,7 +5,7 @@ import type { ImplementationHealth, Matcher } from "../../oracles/adapters/match
 import type { OutsideReferences } from "../../oracles/adapters/reference.ts";
 import { clauseNames } from "../../oracles/model/clauses.ts";
 import type { Progress } from "../../reports/progress.ts";
-import type { Bucket, Completion, RunReport, SkipPhase } from "../../reports/runReport.ts";
+import type { Bucket, Completion, ContradictedTest, RunReport, SkipPhase } from "../../reports/runReport.ts";
 import { verdict } from "../../reports/verdict.ts";
 import type { LoadedCase } from "../format/loadCaseFile.ts";
 import { diagnose } from "../triage/diagnose.ts";
@@ -93,6 +93,9 @@ export async function runConformance(input: RunInput): Promise<RunReport> {
         ...notRunOf(ctx),
         ...(health && { implementationHealth: health }),
         ...(twoWays && { inconsistentAnswers: twoWays }),
+        ...(ctx.contradicted.length > 0 && {
+          contradictedTests: { tests: ctx.contradicted.length, examples: contradictedExamples(ctx.contradicted) },
+        }),
         durationMs: Math.round(performance.now() - started),
         startUpMs: Math.round(ctx.startUpMs),
         completion,
@@ -278,4 +281,10 @@ function firstDivergenceAt(failures: FailureLog, before: number): number | undef
 /** "load average 24.1 on 2 cores": what a reason that blames the clock should say of the machine. */
 function machineLoad(): string {
   return `load average ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores`;
+}
+
+/** The contradicted tests a report shows: the first few in the corpus's order, whichever answered first. */
+function contradictedExamples(all: readonly ContradictedTest[]): ContradictedTest[] {
+  const key = (t: ContradictedTest) => [t.file, t.case, t.test, t.minor].join("\u0000");
+  return [...all].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)).slice(0, 20);
 }

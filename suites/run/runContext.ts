@@ -13,7 +13,7 @@ import type { Decision } from "../../oracles/model/decide.ts";
 import { decide, servesSubject } from "../../oracles/model/decide.ts";
 import { outsideModel } from "../../oracles/model/outsideModel.ts";
 import { type NotSent, whyNotSent } from "../../oracles/scope/whyNotSent.ts";
-import type { SkipPhase } from "../../reports/runReport.ts";
+import type { ContradictedTest, SkipPhase } from "../../reports/runReport.ts";
 import type { FailureLog } from "../triage/failureLog.ts";
 import type { RunOptions } from "./options.ts";
 import type { RunPhase } from "./pacing.ts";
@@ -49,6 +49,8 @@ export class RunContext {
   readonly references: OutsideReferences;
   /** Queries put to the implementation where the model stops, an upstream oracle deciding them. */
   beyondModel = 0;
+  /** Corpus tests whose expectation the reference contradicts (corpusPhase.ts). */
+  readonly contradicted: ContradictedTest[] = [];
   readonly startedAt: number;
   /** Questions each phase keeps in flight: questionsInFlight, or more if the implementation asks for them. */
   readonly inFlight: number;
