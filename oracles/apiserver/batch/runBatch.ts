@@ -116,8 +116,13 @@ export async function runBatch(
     const s = run.stats;
     await timed(s, "crds", () => ensureCrds(run, work));
     const customParamKinds = customParamKindsOf(work);
-    if (customParamKinds.length > 0) await timed(s, "paramKinds", () => run.resolveParamKinds(batch, customParamKinds));
-    await timed(s, "realise", () => realise(run, work, made, batch));
+    // The kinds resolve while the batch's namespaces, objects and other probes are made: only the
+    // params probes wait for them (a policy made before its kind resolves keeps failing to find it).
+    const kindsResolved =
+      customParamKinds.length > 0
+        ? timed(s, "paramKinds", () => run.resolveParamKinds(batch, customParamKinds))
+        : Promise.resolve();
+    await timed(s, "realise", () => realise(run, work, made, batch, kindsResolved));
     followProbes(work);
     const probes = work.filter((w) => w.state === "probe");
     if (probes.length > 0) await timed(s, "sentinel", () => raiseSentinel(run, batch, probes));
@@ -161,8 +166,18 @@ function customParamKindsOf(work: readonly Work[]): ParamKind[] {
   return [...kinds.values()];
 }
 
-/** Namespaces, their default ServiceAccounts and the stored objects; probe policies and bindings. */
-function realise(run: BatchRun, work: readonly Work[], made: Array<{ path: string }>, batch: string): Promise<unknown> {
+/**
+ * Namespaces, their default ServiceAccounts and the stored objects; probe policies and bindings,
+ * the params probes once `kindsResolved`. Every part is let finish before a failure is thrown, so
+ * that the batch's cleanup sees all that was made.
+ */
+async function realise(
+  run: BatchRun,
+  work: readonly Work[],
+  made: Array<{ path: string }>,
+  batch: string,
+  kindsResolved: Promise<void>,
+): Promise<void> {
   const probe = (w: Work) => createProbe(run.http, run.receiver, w, run.mutatingVersion);
   const webhooks = work.filter(inBatchWebhooks);
   const alone = [
@@ -170,7 +185,8 @@ function realise(run: BatchRun, work: readonly Work[], made: Array<{ path: strin
     ...familyProbes(work),
   ];
   const namespaces = new Map<string, Promise<void>>(); // the batch's, each made once (families share them)
-  return Promise.all([
+  const asked = (w: Work) => w.state === "invalid?" || w.state === "probe";
+  const parts = await Promise.allSettled([
     createBatchWebhooks(run, { runId: run.runId, batch }, webhooks),
     // A params probe's stored objects carry its label: they are stored before the probe exists.
     pool(work, 16, async (w) => {
@@ -179,10 +195,19 @@ function realise(run: BatchRun, work: readonly Work[], made: Array<{ path: strin
           w.state = "done";
           w.answer = skipped(`setting up the request failed: ${e.message}`);
         });
-      if (w.params !== undefined && (w.state === "invalid?" || w.state === "probe")) await probe(w);
+    }).then(async () => {
+      await kindsResolved;
+      await pool(
+        work.filter((w) => w.params !== undefined && asked(w)),
+        16,
+        probe,
+      );
     }),
-    pool(alone, 16, (w) => (w.state === "invalid?" || w.state === "probe" ? probe(w) : Promise.resolve())),
+    pool(alone, 16, (w) => (asked(w) ? probe(w) : Promise.resolve())),
+    kindsResolved,
   ]);
+  const failed = parts.find((p) => p.status === "rejected");
+  if (failed !== undefined) throw failed.reason;
 }
 
 /** The batch's ClusterRoleBinding and sentinel, created last: it tells when everything before it is in effect. */
