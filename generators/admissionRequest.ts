@@ -1,9 +1,10 @@
 import type fc from "fast-check";
 import type { AdmissionRequest, GroupVersionKind, KubeObject, Operation } from "../oracles/contract/kube.ts";
-import { drawn, drawUnitDouble, optional, pick, recordDrawn, weighted } from "./draw.ts";
+import { drawn, optional, pick, recordDrawn, weighted } from "./draw.ts";
 import { withLabel } from "./labelObject.ts";
 import type { LabelsConstraints } from "./labels.ts";
 import { drawLabels } from "./labels.ts";
+import { drawUnitDouble } from "./unitDouble.ts";
 import type { ResourceType, Subresource } from "./vocabulary.ts";
 import { missingNamespace, namespaceNames, objectNames, resourceTypes } from "./vocabulary.ts";
 
@@ -136,17 +137,11 @@ function requestFor(
   type: ResourceType,
   c: AdmissionRequestConstraints,
 ): AdmissionRequest {
-  const names = c.namespaces ?? namespaceNames;
-  const missing = c.missingNamespaceRate ?? 0.1;
-  const namespace = () =>
-    missing > 0 && weighted(rng, [Math.round((1 - missing) * 100), Math.round(missing * 100)]) === 1
-      ? missingNamespace
-      : pick(rng, names);
   const isNamespaceType = type.group === "" && type.resource === "namespaces";
   const version = pick(rng, type.versions);
   const sub = subresourceOf(rng, type);
-  const ns = namespace();
-  const name = isNamespaceType ? namespace() : pick(rng, c.names ?? objectNames);
+  const ns = drawNamespace(rng, c);
+  const name = isNamespaceType ? drawNamespace(rng, c) : pick(rng, c.names ?? objectNames);
   const anonymous = drawUnitDouble(rng, bias);
   const labels = drawLabels(rng, bias, c.labels ?? {});
   const oldLabels = optional(rng, 2) ? drawLabels(rng, bias, c.labels ?? {}) : undefined;
@@ -155,11 +150,24 @@ function requestFor(
   return build(type, { version, sub, namespace: ns, name, anonymous, labels, oldLabels, operation });
 }
 
+/** A namespace of the constraints', or now and then (a oneof) one that does not exist. */
+function drawNamespace(rng: fc.Random, c: AdmissionRequestConstraints): string {
+  const missing = c.missingNamespaceRate ?? 0.1;
+  return missing > 0 && weighted(rng, [Math.round((1 - missing) * 100), Math.round(missing * 100)]) === 1
+    ? missingNamespace
+    : pick(rng, c.namespaces ?? namespaceNames);
+}
+
+const mainOrSub = [3, 1];
+const mainOnly = [3];
+const subOnly = [1];
+const neither: number[] = [];
+
 /** The main resource (3 in 4 when it has operations) or one of its subresources. */
 function subresourceOf(rng: fc.Random, type: ResourceType): Subresource | null {
   const main = type.operations.length > 0;
   const subs = type.subresources.length > 0;
-  const which = weighted(rng, [...(main ? [3] : []), ...(subs ? [1] : [])]);
+  const which = weighted(rng, main ? (subs ? mainOrSub : mainOnly) : subs ? subOnly : neither);
   return main && which === 0 ? null : pick(rng, type.subresources);
 }
 
@@ -181,16 +189,17 @@ function build(type: ResourceType, d: Draw): AdmissionRequest {
   const name = unnamed ? "" : d.name;
   const namespace = isNamespaceType ? name : type.namespaced ? d.namespace : "";
   const kind = requestKind(type, d);
-  const object = objectFor(type, d, kind, name, namespace, d.labels);
+  const operation = d.operation;
+  // Each object is built only where the operation carries it (a DELETE no object, a CREATE or
+  // CONNECT no old object).
+  const obj = operation === "DELETE" ? null : objectFor(type, d, kind, name, namespace, d.labels);
   // A deletecollection item is admitted with name "", but its old object is the stored one.
   const storedName = unnamed ? d.name : name;
-  const oldObject = d.sub?.optionsKind
-    ? null
-    : objectFor(type, d, kind, storedName, namespace, d.oldLabels ?? d.labels);
+  const old =
+    (operation === "UPDATE" || operation === "DELETE") && !d.sub?.optionsKind
+      ? objectFor(type, d, kind, storedName, namespace, d.oldLabels ?? d.labels)
+      : null;
   const resource = { group: type.group, version: d.version, resource: type.resource };
-  const operation = d.operation;
-  const obj = operation === "DELETE" ? null : object;
-  const old = operation === "UPDATE" || operation === "DELETE" ? oldObject : null;
   return d.sub
     ? { operation, resource, subResource: d.sub.name, kind, namespace, name, object: obj, oldObject: old }
     : { operation, resource, kind, namespace, name, object: obj, oldObject: old };

@@ -1,11 +1,12 @@
 import fc from "fast-check";
 import type { Cluster } from "../oracles/contract/cluster.ts";
 import type { AdmissionRequest, EquivalentResource } from "../oracles/contract/kube.ts";
-import { drawn, drawUnitDouble, recordDrawn, take } from "./draw.ts";
+import { drawn, recordDrawn, take } from "./draw.ts";
 import { withLabel } from "./labelObject.ts";
 import type { LabelsConstraints } from "./labels.ts";
 import { drawLabels } from "./labels.ts";
 import { customResourceOf } from "./realisticResources.ts";
+import { drawUnitDouble } from "./unitDouble.ts";
 import { namespaceNames } from "./vocabulary.ts";
 
 /**

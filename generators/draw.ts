@@ -1,4 +1,4 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { Draw } from "./drawn.ts";
 import { Drawn } from "./drawn.ts";
 import { labelObject } from "./labelObject.ts";
@@ -130,13 +130,33 @@ export interface Lengths {
   readonly maxLength: number;
 }
 
+/**
+ * A draw given what it reads besides the source: arrays draw their items with a function of the
+ * module and the context they are given, not a closure made for each array (a draw makes dozens
+ * of arrays a scenario, and under tsx every closure is also given its name).
+ */
+export type DrawIn<C, T> = (rng: fc.Random, bias: number | undefined, context: C) => T;
+
 /** fc.array(item, lengths). */
-export function arrayOf<T>(rng: fc.Random, bias: number | undefined, lengths: Lengths, item: Draw<T>): T[] {
+export function arrayOf<T, C = undefined>(
+  rng: fc.Random,
+  bias: number | undefined,
+  lengths: Lengths,
+  item: DrawIn<C, T>,
+  context?: C,
+): T[] {
   const [n, itemBias] = arrayLength(rng, bias, lengths.minLength ?? 0, lengths.maxLength);
   const items: T[] = [];
-  for (let i = 0; i < n; i++) items.push(item(rng, itemBias));
+  for (let i = 0; i < n; i++) items.push(item(rng, itemBias, context as C));
   return items;
 }
+
+/** fc.constantFrom(...xs) as an array's item: pick with the tokens as its context. */
+export function pickIn<T>(rng: fc.Random, _bias: number | undefined, xs: readonly T[]): T {
+  return pick(rng, xs);
+}
+
+const itself = <T>(t: T): unknown => t;
 
 /**
  * fc.shuffledSubarray(xs, { minLength, maxLength }): the length (biased now and then towards the
@@ -162,12 +182,13 @@ export function shuffledSubarray<T>(
  * drawn again (as many times in a row as the array's generated length allows); an array shorter
  * than minLength is drawn again whole.
  */
-export function uniqueArrayOf<T>(
+export function uniqueArrayOf<T, C = undefined>(
   rng: fc.Random,
   bias: number | undefined,
   lengths: Lengths,
-  item: Draw<T>,
-  selector: (t: T) => unknown = (t) => t,
+  item: DrawIn<C, T>,
+  selector: (t: T) => unknown = itself,
+  context?: C,
 ): T[] {
   const min = lengths.minLength ?? 0;
   const maxGenerated = Math.min(2 * min + 10, lengths.maxLength);
@@ -178,7 +199,7 @@ export function uniqueArrayOf<T>(
     const keys: unknown[] = [];
     const items: T[] = [];
     for (let skipped = 0; items.length < n && skipped < maxGenerated; ) {
-      const t = item(rng, itemBias);
+      const t = item(rng, itemBias, context as C);
       const key = selector(t);
       if (keys.includes(key)) skipped++;
       else {
@@ -191,41 +212,25 @@ export function uniqueArrayOf<T>(
   }
 }
 
+interface EntryDraws<C> {
+  readonly key: DrawIn<C, string>;
+  readonly value: DrawIn<C, string>;
+  readonly context: C;
+}
+
+const drawEntry = <C>(r: fc.Random, b: number | undefined, d: EntryDraws<C>) =>
+  [d.key(r, b, d.context), d.value(r, b, d.context)] as const;
+const keyOf = (e: readonly [string, string]) => e[0];
+
 /** fc.dictionary(key, value, { ...lengths, noNullPrototype: true }): unique keys, each key then its value. */
-export function dictionaryOf(
+export function dictionaryOf<C = undefined>(
   rng: fc.Random,
   bias: number | undefined,
   lengths: Lengths,
-  key: Draw<string>,
-  value: Draw<string>,
+  key: DrawIn<C, string>,
+  value: DrawIn<C, string>,
+  context?: C,
 ): Record<string, string> {
-  const entries = uniqueArrayOf(
-    rng,
-    bias,
-    lengths,
-    (r, b) => [key(r, b), value(r, b)] as const,
-    (e) => e[0],
-  );
-  return labelObject(entries);
-}
-
-/** fc.double({ min: 0, max: 1, noNaN: true }), a roll against a rate. */
-export const unitDouble = fc.double({ min: 0, max: 1, noNaN: true });
-
-// fc.double's index of 1 (its indices of non-negative doubles are their IEEE-754 bit patterns),
-// and the length of its decimal digits, fast-check's logarithm for a biased range of bigints.
-const indexOfOne = 0x3ff0000000000000n;
-const logOfOne = BigInt(String(indexOfOne).length);
-const bits = new BigUint64Array(1);
-const asDouble = new Float64Array(bits.buffer);
-
-/**
- * unitDouble drawn in plain code: the same questions to the source (BigIntArbitrary's bias, then
- * one bigint index) without fast-check's values and bigint arithmetic around them.
- */
-export function drawUnitDouble(rng: fc.Random, bias: number | undefined): number {
-  if (bias === undefined || rng.nextInt(1, bias) !== 1) bits[0] = rng.nextBigInt(0n, indexOfOne);
-  else if (rng.nextInt(-2, 0) < 0) bits[0] = rng.nextBigInt(0n, logOfOne);
-  else bits[0] = rng.nextBigInt(indexOfOne - logOfOne, indexOfOne);
-  return asDouble[0] as number;
+  const draws: EntryDraws<C> = { key, value, context: context as C };
+  return labelObject(uniqueArrayOf(rng, bias, lengths, drawEntry<C>, keyOf, draws));
 }

@@ -1,5 +1,6 @@
 import type fc from "fast-check";
-import { arrayOf, drawn, pick, weighted } from "./draw.ts";
+import type { Lengths } from "./draw.ts";
+import { arrayOf, drawn, pick, pickIn, weighted } from "./draw.ts";
 import { labelKeys } from "./vocabulary.ts";
 
 /**
@@ -28,15 +29,17 @@ const dnsInner = [..."ab-09"];
  * fc.string({ unit: fc.constantFrom(...units), maxLength }) drawn in plain code: an array of the
  * units (no slice of fast-check's dangerous strings is made of these units, so none is asked for).
  */
-function drawString(rng: fc.Random, bias: number | undefined, units: readonly string[], maxLength: number): string {
-  return arrayOf(rng, bias, { maxLength }, (r) => pick(r, units)).join("");
+function drawString(rng: fc.Random, bias: number | undefined, units: readonly string[], lengths: Lengths): string {
+  return arrayOf(rng, bias, lengths, pickIn, units).join("");
 }
+
+const upTo61 = { maxLength: 61 };
 
 /** `([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]`, 1 to 63 characters (a oneof of one and more characters). */
 export function drawLabelName(rng: fc.Random, bias: number | undefined): string {
   if (weighted(rng, [1, 1]) === 0) return pick(rng, alnum);
   const a = pick(rng, alnum);
-  const b = drawString(rng, bias, inner, 61);
+  const b = drawString(rng, bias, inner, upTo61);
   return a + b + pick(rng, alnum);
 }
 
@@ -52,7 +55,7 @@ function drawDnsSubdomain(rng: fc.Random, bias: number | undefined): string {
     const labels = arrayOf(rng, bias, { minLength: 1, maxLength: 4 }, (r, b) => {
       if (weighted(r, [1, 1]) === 0) return pick(r, dnsChar);
       const first = pick(r, dnsChar);
-      const middle = drawString(r, b, dnsInner, 61);
+      const middle = drawString(r, b, dnsInner, upTo61);
       return first + middle + pick(r, dnsChar);
     });
     const s = labels.join(".");

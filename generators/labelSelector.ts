@@ -1,8 +1,9 @@
 import type fc from "fast-check";
 import type { LabelSelector, LabelSelectorRequirement } from "../oracles/contract/kube.ts";
-import { arrayOf, dictionaryOf, drawn, optionalKey, pick, recordOf, uniqueArrayOf, weighted } from "./draw.ts";
+import { absent, arrayOf, dictionaryOf, drawn, optional, pick, recordOf, uniqueArrayOf, weighted } from "./draw.ts";
 import type { LabelKeyConstraints } from "./labelKey.ts";
 import { drawLabelKey } from "./labelKey.ts";
+import { keyIn, valueIn } from "./labels.ts";
 import type { LabelValueConstraints } from "./labelValue.ts";
 import { drawLabelValue } from "./labelValue.ts";
 
@@ -53,9 +54,7 @@ function drawRequirement(
   return recordOf(rng, {
     key: drawLabelKey(rng, bias, keys),
     operator: pick(rng, ["In", "NotIn"] as const),
-    values: uniqueArrayOf(rng, bias, { minLength: 1, maxLength: 3 }, (r, b) =>
-      drawLabelValue(r, b, constraints.values ?? {}),
-    ),
+    values: uniqueArrayOf(rng, bias, oneToThree, valueIn, undefined, constraints),
   });
 }
 
@@ -75,6 +74,16 @@ export function drawLabelSelector(
   return weighted(rng, [weight, 100 - weight]) === 0
     ? satisfiedBy(rng, bias, target, constraints)
     : untargeted(rng, bias, constraints);
+}
+
+/** A subject's selector: empty where the swarm turned selectors off, else drawn towards the labels. */
+export function drawSubjectSelector(
+  rng: fc.Random,
+  bias: number | undefined,
+  noSelectors: boolean | undefined,
+  target: Readonly<Record<string, string>> | undefined,
+): LabelSelector {
+  return noSelectors ? {} : drawLabelSelector(rng, bias, target ? { target } : {});
 }
 
 /** A one-requirement selector that the labels satisfy. */
@@ -110,30 +119,24 @@ function satisfiedBy(
   }
 }
 
+const oneToThree = { minLength: 1, maxLength: 3 };
+const justOne = { minLength: 1, maxLength: 1 };
+
 /** Empty, one requirement (a matchLabels entry or an expression), or several. */
 function untargeted(rng: fc.Random, bias: number | undefined, c: LabelSelectorConstraints): LabelSelector {
-  const max = c.maxRequirements ?? 2;
-  const matchLabels = (maxLength: number) =>
-    dictionaryOf(
-      rng,
-      bias,
-      { minLength: 1, maxLength },
-      (r, b) => drawLabelKey(r, b, c.keys ?? {}),
-      (r, b) => drawLabelValue(r, b, c.values ?? {}),
-    );
   switch (weighted(rng, [3, 4, 1])) {
     case 0:
       return {};
     case 1:
       return weighted(rng, [1, 1]) === 0
-        ? recordOf(rng, { matchLabels: matchLabels(1) })
+        ? recordOf(rng, { matchLabels: dictionaryOf(rng, bias, justOne, keyIn, valueIn, c) })
         : { matchExpressions: [drawRequirement(rng, bias, c)] };
-    default:
+    default: {
+      const several = { minLength: 1, maxLength: c.maxRequirements ?? 2 };
       return recordOf(rng, {
-        matchLabels: optionalKey(rng, () => matchLabels(max)),
-        matchExpressions: optionalKey(rng, () =>
-          arrayOf(rng, bias, { minLength: 1, maxLength: max }, (r, b) => drawRequirement(r, b, c)),
-        ),
+        matchLabels: optional(rng) ? dictionaryOf(rng, bias, several, keyIn, valueIn, c) : absent,
+        matchExpressions: optional(rng) ? arrayOf(rng, bias, several, drawRequirement, c) : absent,
       });
+    }
   }
 }

@@ -19,19 +19,23 @@ export function labels(constraints: LabelsConstraints = {}): fc.Arbitrary<Record
   return drawn((rng, bias) => drawLabels(rng, bias, constraints));
 }
 
+const anyKey = {};
+const anyValue = {};
+const threeKeys = { maxLength: 3 };
+
+/** A label key of the constraints' keys (a label set's or a selector's), as an array draws its items. */
+export const keyIn = (r: fc.Random, b: number | undefined, c: { readonly keys?: LabelKeyConstraints }) =>
+  drawLabelKey(r, b, c.keys ?? anyKey);
+/** A label value of the constraints' values, as an array draws its items. */
+export const valueIn = (r: fc.Random, b: number | undefined, c: { readonly values?: LabelValueConstraints }) =>
+  drawLabelValue(r, b, c.values ?? anyValue);
+
 /** labels(constraints), drawn at once: fc.dictionary of the keys and values, at most 3 keys by default. */
 export function drawLabels(
   rng: fc.Random,
   bias: number | undefined,
   constraints: LabelsConstraints,
 ): Record<string, string> {
-  const keys = constraints.keys ?? {};
-  const values = constraints.values ?? {};
-  return dictionaryOf(
-    rng,
-    bias,
-    { maxLength: constraints.maxKeys ?? 3 },
-    (r, b) => drawLabelKey(r, b, keys),
-    (r, b) => drawLabelValue(r, b, values),
-  );
+  const lengths = constraints.maxKeys === undefined ? threeKeys : { maxLength: constraints.maxKeys };
+  return dictionaryOf(rng, bias, lengths, keyIn, valueIn, constraints);
 }

@@ -1,7 +1,7 @@
 import type fc from "fast-check";
 import type { MatchResources } from "../oracles/contract/kube.ts";
-import { arrayOf, drawn, optionalKey, pick, recordOf } from "./draw.ts";
-import { drawLabelSelector } from "./labelSelector.ts";
+import { absent, arrayOf, drawn, optional, pick, recordOf } from "./draw.ts";
+import { drawSubjectSelector } from "./labelSelector.ts";
 import type { NamedRuleWithOperationsConstraints } from "./namedRuleWithOperations.ts";
 import { drawNamedRuleWithOperations } from "./namedRuleWithOperations.ts";
 
@@ -44,17 +44,33 @@ export function drawMatchResources(
   constraints: MatchResourcesConstraints,
 ): MatchResources {
   const c = constraints;
-  const excludes = { ...c.rules, targetRate: c.excludeTargetRate ?? 0.4 };
-  const selector = (target: Readonly<Record<string, string>> | undefined) =>
-    optionalKey(rng, () => (c.noSelectors ? {} : drawLabelSelector(rng, bias, target ? { target } : {})));
-  const rules = { minLength: c.requireResourceRules ? 1 : 0, maxLength: 3 };
+  // Each optional key written out (optional, then its draw), without a closure per key.
   return recordOf(rng, {
-    namespaceSelector: selector(c.namespaceLabels),
-    objectSelector: selector(c.objectLabels),
-    resourceRules: arrayOf(rng, bias, rules, (r, b) => drawNamedRuleWithOperations(r, b, c.rules ?? {})),
-    excludeResourceRules: optionalKey(rng, () =>
-      c.noExcludes ? [] : arrayOf(rng, bias, { maxLength: 1 }, (r, b) => drawNamedRuleWithOperations(r, b, excludes)),
+    namespaceSelector: optional(rng) ? drawSubjectSelector(rng, bias, c.noSelectors, c.namespaceLabels) : absent,
+    objectSelector: optional(rng) ? drawSubjectSelector(rng, bias, c.noSelectors, c.objectLabels) : absent,
+    resourceRules: arrayOf(
+      rng,
+      bias,
+      c.requireResourceRules ? oneToThree : upToThree,
+      drawNamedRuleWithOperations,
+      c.rules ?? anyRule,
     ),
-    matchPolicy: c.matchPolicy ?? optionalKey(rng, () => pick(rng, ["Exact", "Equivalent"] as const)),
+    excludeResourceRules: optional(rng)
+      ? c.noExcludes
+        ? []
+        : arrayOf(rng, bias, upToOne, drawNamedRuleWithOperations, excludesOf(c))
+      : absent,
+    matchPolicy: c.matchPolicy ?? (optional(rng) ? pick(rng, matchPolicies) : absent),
   });
+}
+
+const anyRule = {};
+const oneToThree = { minLength: 1, maxLength: 3 };
+const upToThree = { minLength: 0, maxLength: 3 };
+const upToOne = { maxLength: 1 };
+const matchPolicies = ["Exact", "Equivalent"] as const;
+
+/** The rules excludes are drawn from: the rules', less often towards the request. */
+function excludesOf(c: MatchResourcesConstraints): NamedRuleWithOperationsConstraints {
+  return { ...c.rules, targetRate: c.excludeTargetRate ?? 0.4 };
 }

@@ -1,8 +1,9 @@
 import type fc from "fast-check";
 import type { NamedRuleWithOperations } from "../oracles/contract/kube.ts";
-import { drawn, drawUnitDouble, pick, uniqueArrayOf } from "./draw.ts";
+import { drawn, pickIn, uniqueArrayOf } from "./draw.ts";
 import type { RuleWithOperationsConstraints } from "./ruleWithOperations.ts";
 import { drawRuleWithOperations } from "./ruleWithOperations.ts";
+import { drawUnitDouble } from "./unitDouble.ts";
 import { objectNames } from "./vocabulary.ts";
 
 /**
@@ -32,6 +33,7 @@ export function namedRuleWithOperations(
 }
 
 const defaultNames = [...objectNames, ""];
+const oneOrTwo = { minLength: 1, maxLength: 2 };
 
 /** namedRuleWithOperations(constraints), drawn at once: the rule, a roll, the names. */
 export function drawNamedRuleWithOperations(
@@ -41,8 +43,13 @@ export function drawNamedRuleWithOperations(
 ): NamedRuleWithOperations {
   const rule = drawRuleWithOperations(rng, bias, constraints);
   const roll = drawUnitDouble(rng, bias);
-  const resourceNames = uniqueArrayOf(rng, bias, { minLength: 1, maxLength: 2 }, (r) =>
-    pick(r, constraints.names ?? defaultNames),
+  const resourceNames = uniqueArrayOf(
+    rng,
+    bias,
+    oneOrTwo,
+    pickIn<string>,
+    undefined,
+    constraints.names ?? defaultNames,
   );
   return roll < (constraints.namesRate ?? 0.25) ? { ...rule, resourceNames } : rule;
 }

@@ -53,21 +53,22 @@ export function drawPolicyWithBinding(
 ): PolicySubject {
   const kind = constraints.kind ?? pick(rng, policyKinds);
   const operations = kind === "MutatingAdmissionPolicy" ? (["CREATE", "UPDATE", "CONNECT"] as const) : undefined;
-  const rules = { ...constraints.matchResources?.rules, ...(operations && { operations }) };
-  const matchConstraints = drawMatchResources(rng, bias, {
-    ...constraints.matchResources,
-    rules,
-    requireResourceRules: true,
-  });
+  // The binding's constraints are the policy's, a mutating policy's operations put in.
+  const given = constraints.matchResources;
+  const bindingMR = operations ? { ...given, rules: { ...given?.rules, operations } } : (given ?? anyMatch);
+  const matchConstraints = drawMatchResources(rng, bias, { ...bindingMR, requireResourceRules: true });
   const failurePolicy =
     constraints.failurePolicy ?? (optional(rng) ? pick(rng, ["Fail", "Ignore"] as const) : undefined);
-  const binding = drawBinding(rng, bias, constraints, { ...constraints.matchResources, rules });
+  const binding = drawBinding(rng, bias, constraints, bindingMR);
   recordDrawn(rng);
-  return {
-    kind,
-    policy: failurePolicy === undefined ? { matchConstraints } : { matchConstraints, failurePolicy },
-    ...(binding !== undefined && { binding }),
-  };
+  const policy = failurePolicy === undefined ? { matchConstraints } : { matchConstraints, failurePolicy };
+  return binding === undefined ? { kind, policy } : { kind, policy, binding };
+}
+
+const anyMatch: MatchResourcesConstraints = {};
+
+function withMatch(rng: fc.Random, bias: number | undefined, bindingMR: MatchResourcesConstraints): BindingSpec {
+  return { matchResources: drawMatchResources(rng, bias, bindingMR) };
 }
 
 /** No binding (unless not allowed), an empty one, or one with its own matchResources; a name now and then. */
@@ -78,13 +79,12 @@ function drawBinding(
   bindingMR: MatchResourcesConstraints,
 ): BindingSpec | undefined {
   const noBinding = constraints.allowNoBinding === false ? 0 : 1;
-  const withMatch = (): BindingSpec => ({ matchResources: drawMatchResources(rng, bias, bindingMR) });
   if (!constraints.policyNames) {
     const which = weighted(rng, [6, 6, noBinding]);
-    return which === 0 ? {} : which === 1 ? withMatch() : undefined;
+    return which === 0 ? {} : which === 1 ? withMatch(rng, bias, bindingMR) : undefined;
   }
   if (weighted(rng, [12, noBinding]) === 1) return undefined;
-  const b = weighted(rng, [1, 1]) === 0 ? {} : withMatch();
+  const b = weighted(rng, [1, 1]) === 0 ? {} : withMatch(rng, bias, bindingMR);
   const name = take(policyName, rng, bias);
   return name ? { policyName: name, ...b } : b;
 }

@@ -16,7 +16,7 @@ import { drawCluster } from "./cluster.ts";
 import { shapeOf } from "./conditionShape.ts";
 import type { Draw } from "./draw.ts";
 import { drawn as fromDraw, pick, recordDrawn, take, weighted } from "./draw.ts";
-import { invalidSubject } from "./invalidSubject.ts";
+import { drawInvalidSubject } from "./invalidSubject.ts";
 import { manifestNulls } from "./manifestNulls.ts";
 import { drawMatchConditions } from "./matchConditions.ts";
 import type { MatchResourcesConstraints } from "./matchResources.ts";
@@ -107,6 +107,7 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
   const nullRate = caps.features.validation && edges ? (constraints.nullRate ?? 0.2) : 0;
   const conditionRate = caps.features.matchConditions ? (constraints.conditionRate ?? 0) : 0;
   const unreal = constraints.unrealInputs === true;
+  const invalidOptions = { manifestEdges: edges };
   const swarms = swarm(swarmInScope(constraints.swarm, caps));
   const realms = realm();
   // One scenario of a kind of `among`, drawn first, then a minor that serves it; `before` draws
@@ -126,11 +127,15 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
         keepRequestNamespace: !caps.features.missingNamespaces,
         ...(r && { namespaces: r.namespaces, labels: r.labels }),
       });
-      const finish = before ? before(rng, bias, { kind, minor, request, cluster: c }) : (sc: Scenario) => sc;
+      const finish = before ? before(rng, bias, { kind, minor, request, cluster: c }) : asDrawn;
       if (finish === undefined) return undefined;
-      const valid = () => drawSubject(rng, bias, kind, s, targetsOf(request, c, minor, r), exactWhere(caps), edges);
-      const withNulls = () => sometimes(rng, bias, valid, nullRate, (v) => manifestNulls(v));
-      const sub = sometimes(rng, bias, withNulls, invalidRate, (v) => invalidSubject(v, { manifestEdges: edges }));
+      // The invalid subject's roll, then the nulls' (a oneof of the subject and the one made of it,
+      // each): the rolls come before the subject they change.
+      const invalid = rolled(rng, invalidRate);
+      const nulls = rolled(rng, nullRate);
+      const valid = drawSubject(rng, bias, kind, s, targetsOf(request, c, minor, r), exactWhere(caps), edges);
+      const withNulls = nulls ? take(manifestNulls(valid), rng, bias) : valid;
+      const sub = invalid ? drawInvalidSubject(rng, withNulls, invalidOptions) : withNulls;
       return finish({ kubernetesVersion: minor, subject: sub, cluster: c, request });
     };
   // A policy without a binding is drawn rarely (the swarm's bindings off, 1 in 8): drawn again.
@@ -255,19 +260,13 @@ function requestFocus(s: Swarm, r: Realm | undefined): AdmissionRequestConstrain
 const noFocus: AdmissionRequestConstraints = {};
 const realmFocus = new WeakMap<Realm, AdmissionRequestConstraints>();
 
-/** The valid subject, or at `rate` the subject `change` makes of it (a oneof of the two). */
-function sometimes(
-  rng: fc.Random,
-  bias: number | undefined,
-  valid: () => Subject,
-  rate: number,
-  change: (s: Subject) => fc.Arbitrary<Subject>,
-): Subject {
-  if (rate <= 0) return valid();
+const asDrawn = (sc: Scenario) => sc;
+
+/** Whether the subject is changed, at `rate` (a oneof of the subject and the changed one): never at 0. */
+function rolled(rng: fc.Random, rate: number): boolean {
+  if (rate <= 0) return false;
   const weight = Math.round(rate * 100);
-  const changed = weighted(rng, [100 - weight, weight]) === 1;
-  const v = valid();
-  return changed ? take(change(v), rng, bias) : v;
+  return weighted(rng, [100 - weight, weight]) === 1;
 }
 
 /** What a subject is drawn towards: the request, the labels of its namespace and of its objects. */
@@ -283,7 +282,6 @@ export interface Targets {
 function targetsOf(request: AdmissionRequest, c: Cluster, minor: Minor, r: Realm | undefined): Targets {
   const registry = c.equivalentResources ?? builtinEquivalents(request.resource, request.subResource ?? "", minor);
   const equivalents = registry.map((e) => e.resource);
-  const labelsOf = (o: unknown) => (o as { metadata?: { labels?: Record<string, string> } } | null)?.metadata?.labels;
   const objectLabels = labelsOf(request.object) ?? labelsOf(request.oldObject);
   const isNamespaceObject = request.resource.resource === "namespaces" && (request.subResource ?? "") === "";
   const namespaceLabels =
@@ -298,6 +296,18 @@ function targetsOf(request: AdmissionRequest, c: Cluster, minor: Minor, r: Realm
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Labels = Readonly<Record<string, string>>;
+
+const labelsOf = (o: unknown) => (o as { metadata?: { labels?: Record<string, string> } } | null)?.metadata?.labels;
+
+/** The constraints with the targets' labels, where they have any. */
+function withLabelTargets<C extends { namespaceLabels?: Labels; objectLabels?: Labels }>(
+  c: C,
+  targets: Targets | undefined,
+): C {
+  if (targets?.namespaceLabels) c.namespaceLabels = targets.namespaceLabels;
+  if (targets?.objectLabels) c.objectLabels = targets.objectLabels;
+  return c;
+}
 
 export function subject(
   kind: SubjectKind,
@@ -334,16 +344,10 @@ function drawSubject(
     rules.vocabulary = targets.realm.rules;
     rules.names = targets.realm.ruleNames;
   }
-  const withLabelTargets = <C extends { namespaceLabels?: Labels; objectLabels?: Labels }>(c: C): C => {
-    if (targets?.namespaceLabels) c.namespaceLabels = targets.namespaceLabels;
-    if (targets?.objectLabels) c.objectLabels = targets.objectLabels;
-    return c;
-  };
-  const mr = withLabelTargets<Mutable<MatchResourcesConstraints>>({
-    rules,
-    noSelectors: !s.selectors,
-    noExcludes: !s.excludes,
-  });
+  const mr = withLabelTargets<Mutable<MatchResourcesConstraints>>(
+    { rules, noSelectors: !s.selectors, noExcludes: !s.excludes },
+    targets,
+  );
   if (s.focus !== "none") mr.excludeTargetRate = 0.7;
   if (matchPolicy) mr.matchPolicy = matchPolicy;
   switch (kind) {
@@ -359,12 +363,10 @@ function drawSubject(
       return drawWebhook(
         rng,
         bias,
-        withLabelTargets<Mutable<WebhookConstraints>>({
-          kind,
-          rules,
-          noSelectors: !s.selectors,
-          ...(matchPolicy && { matchPolicy }),
-        }),
+        withLabelTargets<Mutable<WebhookConstraints>>(
+          { kind, rules, noSelectors: !s.selectors, ...(matchPolicy && { matchPolicy }) },
+          targets,
+        ),
       );
   }
 }

@@ -40,18 +40,17 @@ const foci: readonly Swarm["focus"][] = [
 /** Each feature is on with probability 3/4 (bindings 7/8) unless the constraints fix it. */
 export function swarm(constraints: SwarmConstraints = {}): fc.Arbitrary<Swarm> {
   const focusable = foci.filter((f) => f === "none" || f === "realistic" || (constraints.foci ?? foci).includes(f));
-  return drawn((rng) => {
-    // A record of constantFroms, each field left to the draw unless fixed.
-    const pickUnless = (fixed: boolean | undefined, from: readonly boolean[]) => fixed ?? pick(rng, from);
-    return recordOf(rng, {
-      selectors: pickUnless(constraints.selectors, on),
-      excludes: pickUnless(constraints.excludes, on),
-      resourceNames: pickUnless(constraints.resourceNames, on),
-      bindings: pickUnless(constraints.bindings, mostly),
-      equivalentForced: pickUnless(constraints.equivalentForced, rarely),
+  // A record of constantFroms, each field left to the draw unless fixed.
+  return drawn((rng) =>
+    recordOf(rng, {
+      selectors: constraints.selectors ?? pick(rng, on),
+      excludes: constraints.excludes ?? pick(rng, on),
+      resourceNames: constraints.resourceNames ?? pick(rng, on),
+      bindings: constraints.bindings ?? pick(rng, mostly),
+      equivalentForced: constraints.equivalentForced ?? pick(rng, rarely),
       focus: constraints.focus ?? pick(rng, focusable),
-    });
-  });
+    }),
+  );
 }
 
 const on = [true, true, true, false];

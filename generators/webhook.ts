@@ -1,7 +1,7 @@
 import type fc from "fast-check";
 import type { WebhookSubject } from "../oracles/contract/subject.ts";
-import { arrayOf, drawn, optionalKey, pick, recordOf, weighted } from "./draw.ts";
-import { drawLabelSelector } from "./labelSelector.ts";
+import { absent, arrayOf, drawn, optional, pick, recordOf, weighted } from "./draw.ts";
+import { drawSubjectSelector } from "./labelSelector.ts";
 import type { RuleWithOperationsConstraints } from "./ruleWithOperations.ts";
 import { drawRuleWithOperations } from "./ruleWithOperations.ts";
 
@@ -32,23 +32,24 @@ export function webhook(constraints: WebhookConstraints = {}): fc.Arbitrary<Webh
 }
 
 const webhookKinds = ["ValidatingWebhook", "MutatingWebhook"] as const;
+const anyRule = {};
+const oneToThree = { minLength: 1, maxLength: 3 };
+const matchPolicies = ["Exact", "Equivalent"] as const;
+const failurePolicies = ["Fail", "Ignore"] as const;
 
 /** webhook(constraints), drawn at once: a record of the kind and a record of the webhook's fields. */
 export function drawWebhook(rng: fc.Random, bias: number | undefined, constraints: WebhookConstraints): WebhookSubject {
   const c = constraints;
   const kind = c.kind ?? pick(rng, webhookKinds);
-  const selector = (target: Readonly<Record<string, string>> | undefined) =>
-    optionalKey(rng, () => (c.noSelectors ? {} : drawLabelSelector(rng, bias, target ? { target } : {})));
+  // Each optional key written out (optional, then its draw), without a closure per key.
   const hook = recordOf(rng, {
     // webhook.go: no rules, never called; kept rare so that most webhooks can match.
     rules:
-      weighted(rng, [1, 9]) === 0
-        ? []
-        : arrayOf(rng, bias, { minLength: 1, maxLength: 3 }, (r, b) => drawRuleWithOperations(r, b, c.rules ?? {})),
-    namespaceSelector: selector(c.namespaceLabels),
-    objectSelector: selector(c.objectLabels),
-    matchPolicy: c.matchPolicy ?? optionalKey(rng, () => pick(rng, ["Exact", "Equivalent"] as const)),
-    failurePolicy: optionalKey(rng, () => pick(rng, ["Fail", "Ignore"] as const)),
+      weighted(rng, [1, 9]) === 0 ? [] : arrayOf(rng, bias, oneToThree, drawRuleWithOperations, c.rules ?? anyRule),
+    namespaceSelector: optional(rng) ? drawSubjectSelector(rng, bias, c.noSelectors, c.namespaceLabels) : absent,
+    objectSelector: optional(rng) ? drawSubjectSelector(rng, bias, c.noSelectors, c.objectLabels) : absent,
+    matchPolicy: c.matchPolicy ?? (optional(rng) ? pick(rng, matchPolicies) : absent),
+    failurePolicy: optional(rng) ? pick(rng, failurePolicies) : absent,
   });
   return recordOf(rng, { kind, webhook: hook });
 }
