@@ -66,14 +66,14 @@ describe.each(Object.entries(generators))("%s", (_, arbitrary) => {
   });
 });
 
-const valid = <T>(arb: fc.Arbitrary<T>, errors: (v: T) => unknown[]) =>
+const valid = <T>(arb: fc.Arbitrary<T>, errors: (v: T) => readonly unknown[]) =>
   fc.assert(
     fc.property(arb, (v) => {
       expect(errors(v)).toEqual([]);
     }),
     { numRuns: 300 },
   );
-const invalid = <T>(arb: fc.Arbitrary<T>, errors: (v: T) => unknown[]) =>
+const invalid = <T>(arb: fc.Arbitrary<T>, errors: (v: T) => readonly unknown[]) =>
   fc.assert(
     fc.property(arb, (v) => {
       expect(errors(v).length).toBeGreaterThan(0);

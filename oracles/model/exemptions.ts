@@ -25,7 +25,9 @@ const policyResources = [
 ];
 
 export function isAuthReview(attr: Attributes): boolean {
-  return authReviews.some(([g, r]) => attr.resource.group === g && attr.resource.resource === r);
+  const { group, resource } = attr.resource;
+  for (const [g, r] of authReviews) if (group === g && resource === r) return true;
+  return false;
 }
 
 /** policy/generic/plugin.go Dispatch: by GroupResource, any version and subresource (1.30+). */

@@ -44,13 +44,20 @@ function isDNS1123Subdomain(value: string, minor: Minor): string[] {
  */
 export function nameIsDNSSubdomain(value: string): string[] {
   const errs: string[] = [];
-  if (new TextEncoder().encode(value).length > 253) errs.push("must be no more than 253 characters");
+  // UTF-8 spends at most 3 bytes on a UTF-16 unit: a name of 84 units or fewer is within 253 bytes.
+  if (value.length > 84 && new TextEncoder().encode(value).length > 253)
+    errs.push("must be no more than 253 characters");
   if (!dnsSubdomainRegexp.test(value)) errs.push(regexError(dnsSubdomainErrMsg, dnsSubdomainFmt, "example.com"));
   return errs;
 }
 
+// What the checks below answer for a valid key or value, shared: most keys and values are valid,
+// and a decision checks every one of its selectors'. Never changed: callers only read it.
+const valid: readonly string[] = Object.freeze([]);
+
 /** IsLabelKey; before 1.35 the key with several "/" is called "a qualified name". */
-export function labelKeyErrors(key: string, minor: Minor): string[] {
+export function labelKeyErrors(key: string, minor: Minor): readonly string[] {
+  if (isValidLabelKey(key)) return valid;
   const parts = key.split("/");
   const errs: string[] = [];
   if (parts.length > 2) {
@@ -71,7 +78,18 @@ export function labelKeyErrors(key: string, minor: Minor): string[] {
   return errs;
 }
 
-export function labelValueErrors(value: string, minor: Minor): string[] {
+/** labelKeyErrors(key) is empty: an optional prefix, a DNS subdomain, then a name of at most 63. */
+function isValidLabelKey(key: string): boolean {
+  const slash = key.indexOf("/");
+  if (slash < 0) return key.length <= 63 && keyRegexp.test(key);
+  if (key.indexOf("/", slash + 1) >= 0) return false;
+  const prefix = key.slice(0, slash);
+  const name = key.slice(slash + 1);
+  return prefix.length <= 253 && dnsSubdomainRegexp.test(prefix) && name.length <= 63 && keyRegexp.test(name);
+}
+
+export function labelValueErrors(value: string, minor: Minor): readonly string[] {
+  if (value.length <= 63 && valueRegexp.test(value)) return valid;
   const errs: string[] = [];
   if (value.length > 63) errs.push(maxLenError(63, minor));
   if (!valueRegexp.test(value)) errs.push(regexError(valueErrMsg, valueFmt, "MyValue", "my_value", "12345"));
@@ -81,18 +99,36 @@ export function labelValueErrors(value: string, minor: Minor): string[] {
 /** ValidateLabelSelector with strict options (no unknown operators, no invalid values). */
 export function validateLabelSelector(selector: LabelSelector, path: string, minor: Minor, trace: Trace): FieldError[] {
   const errs: FieldError[] = [];
+  validateLabelSelectorInto(errs, selector, path, minor, trace);
+  return errs;
+}
+
+/**
+ * validateLabelSelector appending to `errs`. A field's path is written only for an error: a
+ * decision validates every selector of its subject, and nearly all of them are valid.
+ */
+export function validateLabelSelectorInto(
+  errs: FieldError[],
+  selector: LabelSelector,
+  path: string,
+  minor: Minor,
+  trace: Trace,
+): void {
   const matchLabels = selector.matchLabels;
   if (matchLabels !== undefined) {
     for (const k in matchLabels) {
       if (!Object.hasOwn(matchLabels, k)) continue;
-      keyErrorsInto(errs, k, `${path}.matchLabels`, minor, trace);
-      valueErrorsInto(errs, matchLabels[k] as string, `${path}.matchLabels`, minor, trace);
+      const keyErrors = labelKeyErrors(k, minor);
+      if (keyErrors.length > 0) keyErrorsInto(errs, keyErrors, k, `${path}.matchLabels`, trace);
+      const value = matchLabels[k] as string;
+      const valueErrors = labelValueErrors(value, minor);
+      if (valueErrors.length > 0) valueErrorsInto(errs, valueErrors, value, `${path}.matchLabels`, trace);
     }
   }
-  const expressions = selector.matchExpressions ?? [];
+  const expressions = selector.matchExpressions ?? none;
   for (let i = 0; i < expressions.length; i++) {
     const e = expressions[i] as (typeof expressions)[number];
-    const values = e.values ?? [];
+    const values = e.values ?? none;
     if (e.operator === "In" || e.operator === "NotIn") {
       if (values.length === 0) {
         trace.take("validation.selectorValuesRequired");
@@ -114,32 +150,38 @@ export function validateLabelSelector(selector: LabelSelector, path: string, min
       trace.take("validation.selectorOperatorInvalid");
       errs.push(invalid(`${path}.matchExpressions[${i}].operator`, e.operator, "not a valid selector operator"));
     }
-    keyErrorsInto(errs, e.key, `${path}.matchExpressions[${i}].key`, minor, trace);
+    const keyErrors = labelKeyErrors(e.key, minor);
+    if (keyErrors.length > 0) keyErrorsInto(errs, keyErrors, e.key, `${path}.matchExpressions[${i}].key`, trace);
     for (let j = 0; j < values.length; j++) {
-      valueErrorsInto(errs, values[j] as string, `${path}.matchExpressions[${i}].values[${j}]`, minor, trace);
+      const value = values[j] as string;
+      const valueErrors = labelValueErrors(value, minor);
+      if (valueErrors.length > 0)
+        valueErrorsInto(errs, valueErrors, value, `${path}.matchExpressions[${i}].values[${j}]`, trace);
     }
   }
-  return errs;
 }
+
+const none: readonly never[] = [];
 
 // Module-level, not closures: a closure made on every call is also named on every call where the
 // code runs through tsx (esbuild's keepNames), which cost validation a seventh of its time.
-function keyErrorsInto(errs: FieldError[], key: string, field: string, minor: Minor, trace: Trace): void {
-  for (const m of labelKeyErrors(key, minor)) {
+function keyErrorsInto(errs: FieldError[], messages: readonly string[], key: string, field: string, trace: Trace) {
+  for (const m of messages) {
     trace.take("validation.selectorKeyInvalid");
     errs.push(invalid(field, key, m));
   }
 }
 
-function valueErrorsInto(errs: FieldError[], value: string, field: string, minor: Minor, trace: Trace): void {
-  for (const m of labelValueErrors(value, minor)) {
+function valueErrorsInto(errs: FieldError[], messages: readonly string[], value: string, field: string, trace: Trace) {
+  for (const m of messages) {
     trace.take("validation.selectorValueInvalid");
     errs.push(invalid(field, value, m));
   }
 }
 
 // k8s.io/apimachinery pkg/api/validate/content/path.go IsPathSegmentName
-export function pathSegmentNameErrors(name: string): string[] {
+export function pathSegmentNameErrors(name: string): readonly string[] {
   if (name === "." || name === "..") return [`may not be '${name}'`];
+  if (!name.includes("/") && !name.includes("%")) return valid;
   return ["/", "%"].filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
 }

@@ -41,31 +41,55 @@ function scope(rule: RuleWithOperations, attr: Attributes, trace: Trace): boolea
 
 // rules.go operation()
 function operation(rule: RuleWithOperations, attr: Attributes, trace: Trace): boolean {
-  return exactOrWildcard(rule.operations ?? [], attr.operation, "rules.operation", trace);
+  return exactOrWildcard(rule.operations ?? none, attr.operation, operationClauses, trace);
 }
 
 // rules.go group()
 function group(rule: RuleWithOperations, attr: Attributes, trace: Trace): boolean {
-  return exactOrWildcard(rule.apiGroups ?? [], attr.resource.group, "rules.group", trace);
+  return exactOrWildcard(rule.apiGroups ?? none, attr.resource.group, groupClauses, trace);
 }
 
 // rules.go version()
 function version(rule: RuleWithOperations, attr: Attributes, trace: Trace): boolean {
-  return exactOrWildcard(rule.apiVersions ?? [], attr.resource.version, "rules.version", trace);
+  return exactOrWildcard(rule.apiVersions ?? none, attr.resource.version, versionClauses, trace);
 }
 
-type Field = "rules.operation" | "rules.group" | "rules.version";
+interface FieldClauses {
+  readonly exact: ClauseName;
+  readonly wildcard: ClauseName;
+  readonly miss: ClauseName;
+}
 
-function exactOrWildcard(items: readonly string[], value: string, field: Field, trace: Trace): boolean {
+// Literals, not `${field}.exact`: a name put together at every rule of every decision is a new
+// string, which the trace then hashes.
+const operationClauses: FieldClauses = {
+  exact: "rules.operation.exact",
+  wildcard: "rules.operation.wildcard",
+  miss: "rules.operation.miss",
+};
+const groupClauses: FieldClauses = {
+  exact: "rules.group.exact",
+  wildcard: "rules.group.wildcard",
+  miss: "rules.group.miss",
+};
+const versionClauses: FieldClauses = {
+  exact: "rules.version.exact",
+  wildcard: "rules.version.wildcard",
+  miss: "rules.version.miss",
+};
+
+const none: readonly never[] = [];
+
+function exactOrWildcard(items: readonly string[], value: string, clauses: FieldClauses, trace: Trace): boolean {
   if (items.includes(value)) {
-    trace.take(`${field}.exact`);
+    trace.take(clauses.exact);
     return true;
   }
   if (items.includes("*")) {
-    trace.take(`${field}.wildcard`);
+    trace.take(clauses.wildcard);
     return true;
   }
-  trace.take(`${field}.miss`);
+  trace.take(clauses.miss);
   return false;
 }
 
@@ -77,8 +101,9 @@ export function splitResource(entry: string): readonly [string, string] {
 
 // rules.go resource(): `x/*` matches x itself (sub "") and every subresource of x.
 function resource(rule: RuleWithOperations, attr: Attributes, trace: Trace): boolean {
-  const [opRes, opSub] = [attr.resource.resource, attr.subResource];
-  for (const entry of rule.resources ?? []) {
+  const opRes = attr.resource.resource;
+  const opSub = attr.subResource;
+  for (const entry of rule.resources ?? none) {
     const [res, sub] = splitResource(entry);
     if ((res === "*" || res === opRes) && (sub === "*" || sub === opSub)) {
       trace.take(resourceClause(res, sub, opSub));

@@ -12,7 +12,12 @@ import type { Minor } from "../contract/versions.ts";
 import { atLeast } from "../contract/versions.ts";
 import type { FieldError } from "./fieldErrors.ts";
 import { duplicate, invalid, notSupported, required, tooMany } from "./fieldErrors.ts";
-import { labelKeyErrors, nameIsDNSSubdomain, pathSegmentNameErrors, validateLabelSelector } from "./labelValidation.ts";
+import {
+  labelKeyErrors,
+  nameIsDNSSubdomain,
+  pathSegmentNameErrors,
+  validateLabelSelectorInto,
+} from "./labelValidation.ts";
 import { compileCondition, notBoolDetail } from "./matchConditions.ts";
 import { validateParamKind, validateParamRef } from "./paramValidation.ts";
 import type { Trace } from "./trace.ts";
@@ -24,6 +29,8 @@ const supportedMutatingOperations = ["*", "CONNECT", "CREATE", "UPDATE"];
 const supportedScopes = ["*", "Cluster", "Namespaced"];
 const supportedFailurePolicies = ["Fail", "Ignore"];
 const supportedMatchPolicies = ["Equivalent", "Exact"];
+/** An omitted list, read as empty. */
+const none: readonly never[] = [];
 
 export function validateSubject(subject: Subject, minor: Minor, trace: Trace): FieldError[] {
   switch (subject.kind) {
@@ -147,9 +154,9 @@ function validateMatchResources(
     errs.push(notSupported(`${path}.matchPolicy`, mr.matchPolicy, supportedMatchPolicies));
   }
   if (mr.namespaceSelector === undefined) errs.push(required(`${path}.namespaceSelector`));
-  else pushAll(errs, validateLabelSelector(mr.namespaceSelector, `${path}.namespaceSelector`, minor, trace));
+  else validateLabelSelectorInto(errs, mr.namespaceSelector, `${path}.namespaceSelector`, minor, trace);
   if (mr.objectSelector === undefined) errs.push(required(`${path}.objectSelector`));
-  else pushAll(errs, validateLabelSelector(mr.objectSelector, `${path}.objectSelector`, minor, trace));
+  else validateLabelSelectorInto(errs, mr.objectSelector, `${path}.objectSelector`, minor, trace);
   const rules = mr.resourceRules ?? [];
   for (let i = 0; i < rules.length; i++)
     validateNamedRule(errs, rules[i] as NamedRule, path, "resourceRules", i, trace);
@@ -162,7 +169,7 @@ function validateMatchResources(
 // validateNamedRuleWithOperations: resourceNames are path segment names ("" allowed), unique.
 // The rule is `${path}.${list}[${at}]`.
 function validateNamedRule(errs: FieldError[], rule: NamedRule, path: string, list: string, at: number, trace: Trace) {
-  const names = rule.resourceNames ?? [];
+  const names = rule.resourceNames ?? none;
   const seen = names.length > 1 ? new Set<string>() : undefined; // one name cannot repeat
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string;
@@ -194,9 +201,9 @@ function validateWebhook(errs: FieldError[], hook: Webhook, path: string, minor:
   }
   const { namespaceSelector, objectSelector } = hook;
   if (namespaceSelector !== undefined)
-    pushAll(errs, validateLabelSelector(namespaceSelector, `${path}.namespaceSelector`, minor, trace));
+    validateLabelSelectorInto(errs, namespaceSelector, `${path}.namespaceSelector`, minor, trace);
   if (objectSelector !== undefined)
-    pushAll(errs, validateLabelSelector(objectSelector, `${path}.objectSelector`, minor, trace));
+    validateLabelSelectorInto(errs, objectSelector, `${path}.objectSelector`, minor, trace);
   validateMatchConditions(errs, hook.matchConditions ?? [], `${path}.matchConditions`, minor, trace);
   return errs;
 }
@@ -250,6 +257,16 @@ function validateMatchConditions(
   });
 }
 
+// Where a rule sits, `${path}.${list}[${at}]`, written out only for an error: a decision validates
+// every rule of its subject, and nearly all of them are valid.
+interface RulePlace {
+  readonly path: string;
+  readonly list: string;
+  readonly at: number;
+}
+
+const rulePath = (place: RulePlace) => `${place.path}.${place.list}[${place.at}]`;
+
 // validateRuleWithOperations
 function validateRuleWithOperations(
   errs: FieldError[],
@@ -259,17 +276,17 @@ function validateRuleWithOperations(
   at: number,
   trace: Trace,
 ): void {
-  const operations = rule.operations ?? [];
-  const path = `${listPath}.${list}[${at}]`;
+  const operations = rule.operations ?? none;
+  const place: RulePlace = { path: listPath, list, at };
   if (operations.length === 0) {
     trace.take("validation.operationsRequired");
-    errs.push(required(`${path}.operations`));
+    errs.push(required(`${rulePath(place)}.operations`));
   }
   if (operations.length > 1 && operations.includes("*")) {
     trace.take("validation.operationsWildcardMixed");
     errs.push(
       invalid(
-        `${path}.operations`,
+        `${rulePath(place)}.operations`,
         operations,
         "if '*' is present, must not specify other operations",
         "admissionregistration.OperationType",
@@ -280,50 +297,50 @@ function validateRuleWithOperations(
     const op = operations[i] as string;
     if (supportedOperations.includes(op)) continue;
     trace.take("validation.operationUnsupported");
-    errs.push(notSupported(`${path}.operations[${i}]`, op, supportedOperations));
+    errs.push(notSupported(`${rulePath(place)}.operations[${i}]`, op, supportedOperations));
   }
-  validateRule(errs, rule, path, trace);
+  validateRule(errs, rule, place, trace);
 }
 
 // validateRule (allowSubResource = true)
-function validateRule(errs: FieldError[], rule: RuleWithOperations, path: string, trace: Trace): void {
-  const groups = rule.apiGroups ?? [];
-  const versions = rule.apiVersions ?? [];
+function validateRule(errs: FieldError[], rule: RuleWithOperations, place: RulePlace, trace: Trace): void {
+  const groups = rule.apiGroups ?? none;
+  const versions = rule.apiVersions ?? none;
   if (groups.length === 0) {
     trace.take("validation.apiGroupsRequired");
-    errs.push(required(`${path}.apiGroups`));
+    errs.push(required(`${rulePath(place)}.apiGroups`));
   }
   if (groups.length > 1 && groups.includes("*")) {
     trace.take("validation.apiGroupsWildcardMixed");
-    errs.push(invalid(`${path}.apiGroups`, groups, "if '*' is present, must not specify other API groups"));
+    errs.push(invalid(`${rulePath(place)}.apiGroups`, groups, "if '*' is present, must not specify other API groups"));
   }
   if (versions.length === 0) {
     trace.take("validation.apiVersionsRequired");
-    errs.push(required(`${path}.apiVersions`));
+    errs.push(required(`${rulePath(place)}.apiVersions`));
   }
   if (versions.length > 1 && versions.includes("*")) {
     trace.take("validation.apiVersionsWildcardMixed");
-    errs.push(invalid(`${path}.apiVersions`, versions, "if '*' is present, must not specify other API versions"));
+    errs.push(
+      invalid(`${rulePath(place)}.apiVersions`, versions, "if '*' is present, must not specify other API versions"),
+    );
   }
-  versions.forEach((v, i) => {
-    if (v === "") {
-      trace.take("validation.apiVersionEmpty");
-      errs.push(required(`${path}.apiVersions[${i}]`));
-    }
-  });
-  validateResources(errs, rule.resources ?? [], path, trace);
+  for (let i = 0; i < versions.length; i++) {
+    if (versions[i] !== "") continue;
+    trace.take("validation.apiVersionEmpty");
+    errs.push(required(`${rulePath(place)}.apiVersions[${i}]`));
+  }
+  validateResources(errs, rule.resources ?? none, place, trace);
   if (rule.scope !== undefined && !supportedScopes.includes(rule.scope)) {
     trace.take("validation.scopeUnsupported");
-    errs.push(notSupported(`${path}.scope`, rule.scope, supportedScopes));
+    errs.push(notSupported(`${rulePath(place)}.scope`, rule.scope, supportedScopes));
   }
 }
 
 // validateResources: the wildcard checks depend on the order of the entries.
-function validateResources(errs: FieldError[], resources: readonly string[], rulePath: string, trace: Trace): void {
-  const path = `${rulePath}.resources`;
+function validateResources(errs: FieldError[], resources: readonly string[], place: RulePlace, trace: Trace): void {
   if (resources.length === 0) {
     trace.take("validation.resourcesRequired");
-    errs.push(required(path));
+    errs.push(required(`${rulePath(place)}.resources`));
   }
   // Made by the first entry with a subresource: most lists have none.
   let withWildcardSub: Set<string> | undefined;
@@ -331,11 +348,12 @@ function validateResources(errs: FieldError[], resources: readonly string[], rul
   let doubleWildcard = false;
   let singleWildcard = false;
   let plainResource = false;
-  resources.forEach((entry, i) => {
+  for (let i = 0; i < resources.length; i++) {
+    const entry = resources[i] as string;
     if (entry === "") {
       trace.take("validation.resourceEmpty");
-      errs.push(required(`${path}[${i}]`));
-      return;
+      errs.push(required(`${rulePath(place)}.resources[${i}]`));
+      continue;
     }
     if (entry === "*/*") doubleWildcard = true;
     if (entry === "*") singleWildcard = true;
@@ -343,7 +361,7 @@ function validateResources(errs: FieldError[], resources: readonly string[], rul
     if (slash < 0) {
       // The flag is overwritten by every single-segment entry: ["pods", "*"] passes.
       plainResource = entry !== "*";
-      return;
+      continue;
     }
     const res = entry.slice(0, slash);
     const sub = entry.slice(slash + 1);
@@ -351,22 +369,27 @@ function validateResources(errs: FieldError[], resources: readonly string[], rul
     subsWithWildcardRes ??= new Set();
     if (withWildcardSub.has(res)) {
       trace.take("validation.resourceAfterSubresourceWildcard");
-      errs.push(invalid(`${path}[${i}]`, entry, `if '${res}/*' is present, must not specify ${entry}`));
+      const detail = `if '${res}/*' is present, must not specify ${entry}`;
+      errs.push(invalid(`${rulePath(place)}.resources[${i}]`, entry, detail));
     }
     if (subsWithWildcardRes.has(sub)) {
       trace.take("validation.resourceAfterResourceWildcard");
-      errs.push(invalid(`${path}[${i}]`, entry, `if '*/${sub}' is present, must not specify ${entry}`));
+      const detail = `if '*/${sub}' is present, must not specify ${entry}`;
+      errs.push(invalid(`${rulePath(place)}.resources[${i}]`, entry, detail));
     }
     if (sub === "*") withWildcardSub.add(res);
     if (res === "*") subsWithWildcardRes.add(sub);
-  });
+  }
   if (resources.length > 1 && doubleWildcard) {
     trace.take("validation.resourcesDoubleWildcardMixed");
-    errs.push(invalid(path, resources, "if '*/*' is present, must not specify other resources"));
+    errs.push(
+      invalid(`${rulePath(place)}.resources`, resources, "if '*/*' is present, must not specify other resources"),
+    );
   }
   if (singleWildcard && plainResource) {
     trace.take("validation.resourcesSingleWildcardMixed");
-    errs.push(invalid(path, resources, "if '*' is present, must not specify other resources without subresources"));
+    const detail = "if '*' is present, must not specify other resources without subresources";
+    errs.push(invalid(`${rulePath(place)}.resources`, resources, detail));
   }
 }
 
