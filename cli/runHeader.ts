@@ -4,7 +4,7 @@
 import type { Matcher } from "../oracles/adapters/matcher.ts";
 import type { Minor } from "../oracles/contract/versions.ts";
 import { isMinor, supportedMinors } from "../oracles/contract/versions.ts";
-import { terminal } from "../reports/escape.ts";
+import { shellWord, terminal } from "../reports/escape.ts";
 import type { RunReport } from "../reports/runReport.ts";
 import type { RunBudget } from "../suites/run/options.ts";
 import type { RunArgs } from "./runArgs.ts";
@@ -77,7 +77,7 @@ export function replayCommand(args: RunArgs, seed: number): string {
     args.timeLimit && `--time-limit ${args.timeLimit}`,
     `--seed ${seed}`,
     args.shard && `--shard ${args.shard}`,
-    ...args.cases,
+    ...args.cases.map(shellWord),
   ]
     .filter(Boolean)
     .join(" ");

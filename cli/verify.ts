@@ -13,7 +13,7 @@ import { cpuMs } from "../oracles/apiserver/controlPlane/processCpu.ts";
 import type { Minor } from "../oracles/contract/versions.ts";
 import { isMinor, latestMinor, supportedMinors } from "../oracles/contract/versions.ts";
 import { defaultCorpus, packageVersion } from "../package/packageRoot.ts";
-import { terminal } from "../reports/escape.ts";
+import { shellWord, terminal } from "../reports/escape.ts";
 import { stderrProgress } from "../reports/liveProgress.ts";
 import { writeRecordedVerdicts } from "../reports/recordedVerdicts.ts";
 import { summary } from "../reports/runText.ts";
@@ -125,7 +125,7 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
         matchconform: packageVersion,
         profile,
         options: { numRuns: Number.isFinite(budget.numRuns) ? budget.numRuns : 0, invariantRuns: budget.invariantRuns },
-        replay: `npx matchconform verify --apiserver ${a.local ? "--local" : `--kubeconfig ${a.kubeconfig}`} --kubernetes-version ${minor}${mode === "explore" ? " --mode explore" : ""} ${a.queries === undefined ? `--seed ${seed}` : `--queries ${a.queries}`}`,
+        replay: replayOf(a, minor, mode, seed),
       },
     });
     progress.done();
@@ -233,4 +233,20 @@ function serverStats(matcher: ApiserverMatcher, secs: number): string {
   const t = matcher.http.tally;
   const perQuery = s.queries > 0 ? ` (${(t.writes / s.queries).toFixed(1)} writes a query)` : "";
   return `kube-apiserver ${matcher.info.version}: ${s.queries} queries in ${s.batches} batches, ${s.probed} decided by the server (${s.sharedProbe} of them by a probe shared with their family), ${s.skipped} skipped; ${(s.probed / secs).toFixed(1)} verdicts/s; mean sentinel wait ${perBatch(s.sentinelWaitMs)} ms; per batch, ms: ${steps}; the run's requests: ${t.writes} writes, ${t.dryRuns} dry runs, ${t.reads} reads${perQuery}`;
+}
+
+/** The command that asks the same again: every path a shell word, whatever it holds. */
+export function replayOf(a: VerifyArgs, minor: Minor, mode: RunMode, seed: number): string {
+  return [
+    "npx matchconform verify --apiserver",
+    a.local ? "--local" : `--kubeconfig ${shellWord(a.kubeconfig ?? "")}`,
+    a.context !== undefined && `--context ${shellWord(a.context)}`,
+    a.allowCluster !== undefined && `--allow-cluster ${shellWord(a.allowCluster)}`,
+    `--kubernetes-version ${minor}`,
+    mode === "explore" && "--mode explore",
+    a.queries === undefined ? `--seed ${seed}` : `--queries ${shellWord(a.queries)}`,
+    ...(a.queries === undefined ? a.cases.map(shellWord) : []),
+  ]
+    .filter(Boolean)
+    .join(" ");
 }

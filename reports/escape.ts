@@ -70,6 +70,11 @@ export function shq(s: string): string {
   return `'${s.replace(/'/g, "'\\''")}'`;
 }
 
+/** s as one shell word: as it is when it holds nothing a shell reads, else single-quoted (shq). */
+export function shellWord(s: string): string {
+  return /^[A-Za-z0-9_./,:=@%+-]+$/.test(s) ? s : shq(s);
+}
+
 /** How much of a message or a reason a report shows. */
 export const messageLimit = 2000;
 
