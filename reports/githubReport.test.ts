@@ -103,6 +103,11 @@ describe("githubAnnotations", () => {
     expect(outside[0]?.message).toContain("npx matchconform replay /tmp/report/bundles/01-a-match-nomatch/case.yaml");
   });
 
+  it("quotes a report folder with shell syntax in the replay command", () => {
+    const [first] = githubAnnotations(r, { ...here, reportDir: "/tmp/$(id) r" }, "error").map(parse);
+    expect(first?.message).toContain("npx matchconform replay '/tmp/$(id) r/bundles/01-a-match-nomatch/case.yaml'");
+  });
+
   it("escapes a workspace path's commas and colons in file=, so that it stays one property", () => {
     const odd = { reportDir: "/w/a,b:c/out", cwd: "/", workspace: "/w" };
     const [first] = githubAnnotations(r, odd, "error");

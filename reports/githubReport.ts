@@ -5,7 +5,7 @@
 // property, starts a command of its own or hides the rest of the log.
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { Cause } from "./causeModel.ts";
-import { terminal } from "./escape.ts";
+import { shellWord, terminal } from "./escape.ts";
 import { reportModel } from "./reportModel.ts";
 import type { RunReport } from "./runReport.ts";
 
@@ -88,6 +88,6 @@ function causeMessage(c: Cause, reportDir: string): string {
     `${c.signature}: ${c.count} × [${c.seenIn}]`,
     ...answers,
     ...(c.source ? [`upstream: ${c.source}`] : []),
-    `replay the minimal case: npx matchconform replay ${join(reportDir, c.bundle, "case.yaml")}`,
+    `replay the minimal case: npx matchconform replay ${shellWord(join(reportDir, c.bundle, "case.yaml"))}`,
   ].join("\n");
 }
