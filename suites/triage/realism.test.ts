@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { scenario } from "../../generators/scenario.ts";
 import type { Answer } from "../../oracles/adapters/matcher.ts";
 import { modelMatcher } from "../../oracles/adapters/modelMatcher.ts";
+import { tenantCollectionItem } from "../../oracles/apiserver/testQueries.ts";
 import type { Query } from "../../oracles/contract/query.ts";
 import { decide } from "../../oracles/model/decide.ts";
 import { fastCheckParameters } from "../properties/fastCheckParameters.ts";
@@ -14,7 +15,8 @@ import { normaliseQuery } from "../shrink/normaliseQuery.ts";
 import { diagnose } from "./diagnose.ts";
 import type { Failure } from "./failureLog.ts";
 import { FailureLog } from "./failureLog.ts";
-import { reproducibleBy, whyUnreal } from "./realism.ts";
+import { realismOrder, reproducibleBy, whyUnreal } from "./realism.ts";
+import type { ReducedFailure } from "./reducedFailure.ts";
 import { signature } from "./signature.ts";
 import type { TriageContext } from "./triageContext.ts";
 
@@ -118,5 +120,48 @@ describe("a cause's example is its most realistic one", () => {
     expect(buckets[0]?.example.query.request.namespace).toBe("default");
     expect(buckets[0]?.count).toBe(6);
     expect(buckets[0]?.impact).toEqual({ share: 1, affected: 2, decided: 2 });
+  });
+});
+
+describe("of two examples no cluster reproduces", () => {
+  // A deletecollection item of a cluster-scoped custom resource named namespaces: a real request,
+  // whose bare MatchResources' lookup of "" the oracle cannot put to the server.
+  const unobservable: Query = {
+    kubernetesVersion: "1.37",
+    subject: {
+      kind: "MatchResources",
+      matchResources: {
+        namespaceSelector: { matchExpressions: [{ key: "kubernetes.io/metadata.name", operator: "DoesNotExist" }] },
+        resourceRules: [],
+      },
+    },
+    cluster: {},
+    request: tenantCollectionItem,
+  };
+  // A pod in a namespace that does not exist, which no real cluster admits.
+  const unreal: Query = {
+    kubernetesVersion: "1.37",
+    subject: { kind: "MatchResources", matchResources: {} },
+    cluster: { namespaces: {} },
+    request: {
+      operation: "CREATE",
+      resource: { group: "", version: "v1", resource: "pods" },
+      kind: { group: "", version: "v1", kind: "Pod" },
+      namespace: "gone",
+      name: "web",
+      object: { apiVersion: "v1", kind: "Pod", metadata: { name: "web", namespace: "gone" } },
+    },
+  };
+  const reduced = (q: Query, caseFile: string) =>
+    ({ example: { query: q, caseFile }, reduction: { status: "minimal" } }) as unknown as ReducedFailure;
+
+  it("shows the real request the oracle cannot observe before an input no cluster sends, however small", () => {
+    expect(whyUnreal(ctx, unobservable)?.kind).toBe("unobservable");
+    expect(whyUnreal(ctx, unreal)?.kind).toBe("unreal-input");
+    // The unreal one is the smaller: size alone would show it, and set the cause apart as unreal.
+    const a = reduced(unobservable, "x".repeat(500));
+    const b = reduced(unreal, "x");
+    expect(realismOrder(ctx, a, b)).toBeLessThan(0);
+    expect(realismOrder(ctx, b, a)).toBeGreaterThan(0);
   });
 });

@@ -38,12 +38,17 @@ export function reproducibleBy(ctx: Pick<TriageContext, "model">): (q: Query) =>
 
 /**
  * Of two reduced examples of one cause, the one a maintainer should see: one a cluster can
- * reproduce before one it cannot, a corpus case (written from the upstream behaviour, with its
- * realistic names) before a generated one, then the smaller (smallestExample.ts, an order that does
- * not depend on which reduction finished first). Negative when `a` comes first.
+ * reproduce first, then a request a real cluster sends whose decision the oracle cannot observe,
+ * then an input no real cluster sends (which alone would set the cause apart as unreal:
+ * unrealInputs.ts); a corpus case (written from the upstream behaviour, with its realistic names)
+ * before a generated one; then the smaller (smallestExample.ts, an order that does not depend on
+ * which reduction finished first). Negative when `a` comes first.
  */
 export function realismOrder(ctx: Pick<TriageContext, "model">, a: ReducedFailure, b: ReducedFailure): number {
-  const unreal = (r: ReducedFailure) => (whyUnreal(ctx, r.example.query) === undefined ? 0 : 1);
+  const unreal = (r: ReducedFailure) => {
+    const why = whyUnreal(ctx, r.example.query);
+    return why === undefined ? 0 : why.kind === "unobservable" ? 1 : 2;
+  };
   const generated = (r: ReducedFailure) => (r.example.corpus ? 0 : 1);
   const candidate = (r: ReducedFailure) => ({ status: r.reduction.status, caseFile: r.example.caseFile });
   return unreal(a) - unreal(b) || generated(a) - generated(b) || smallerFirst(candidate(a), candidate(b));
