@@ -73,7 +73,8 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
   const mode = modeOf(a.mode);
   const budget = budgetFor(a, mode);
   const fixed = a.queries === undefined ? undefined : loadAll([a.queries]);
-  const drawn = seedOf(a.seed === undefined ? undefined : String(seedOf(a.seed))); // a bad --seed ends the command here
+  if (a.seed !== undefined) seedOf(a.seed); // a bad --seed ends the command before a server is started
+  const drawn = seedOf(undefined);
   const dir = a.reportDir ?? join(".matchconform", "verify");
   // A folder the reports cannot go to ends the command before a server is started, not after the run.
   const dirProblem = reportDirProblem(dir);

@@ -106,6 +106,25 @@ const webhookOnPods = (expression: string): Subject => ({
   webhook: { rules: [rule([""], ["v1"], ["pods"])], matchConditions: [{ name: "c", expression }] },
 });
 const everything = rule(["*"], ["*"], ["*"]);
+/** A generateName CREATE of a Namespace under a webhook selecting namespaces without the name label. */
+const generateNameNamespace = query(
+  {
+    kind: "MutatingWebhook",
+    webhook: {
+      rules: [{ operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["namespaces"] }],
+      namespaceSelector: { matchExpressions: [{ key: "kubernetes.io/metadata.name", operator: "DoesNotExist" }] },
+    },
+  },
+  {
+    operation: "CREATE",
+    resource: { group: "", version: "v1", resource: "namespaces" },
+    kind: { group: "", version: "v1", kind: "Namespace" },
+    namespace: "",
+    name: "",
+    object: object("v1", "Namespace", { generateName: "team-", labels: {} }),
+  },
+  {},
+);
 
 const exactEverywhere = (q: Query): Query => ({
   ...q,
@@ -345,24 +364,7 @@ const rows: readonly Row[] = [
     // The lookup of "" fails the request (a 500), where kube-apiserver reads the object's labels.
     behaviour: "matches a Namespace on its stored labels (a generateName CREATE)",
     matcher: simple("namespace-object-stored-labels"),
-    query: query(
-      {
-        kind: "MutatingWebhook",
-        webhook: {
-          rules: [{ operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["namespaces"] }],
-          namespaceSelector: { matchExpressions: [{ key: "kubernetes.io/metadata.name", operator: "DoesNotExist" }] },
-        },
-      },
-      {
-        operation: "CREATE",
-        resource: { group: "", version: "v1", resource: "namespaces" },
-        kind: { group: "", version: "v1", kind: "Namespace" },
-        namespace: "",
-        name: "",
-        object: object("v1", "Namespace", { generateName: "team-", labels: {} }),
-      },
-      {},
-    ),
+    query: generateNameNamespace,
     title: /^matches a Namespace CREATE or UPDATE on the stored namespace's labels: /,
   },
   {
@@ -381,24 +383,7 @@ const rows: readonly Row[] = [
             : model.match(q),
       };
     },
-    query: query(
-      {
-        kind: "MutatingWebhook",
-        webhook: {
-          rules: [{ operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["namespaces"] }],
-          namespaceSelector: { matchExpressions: [{ key: "kubernetes.io/metadata.name", operator: "DoesNotExist" }] },
-        },
-      },
-      {
-        operation: "CREATE",
-        resource: { group: "", version: "v1", resource: "namespaces" },
-        kind: { group: "", version: "v1", kind: "Namespace" },
-        namespace: "",
-        name: "",
-        object: object("v1", "Namespace", { generateName: "team-", labels: {} }),
-      },
-      {},
-    ),
+    query: generateNameNamespace,
     title: undefined,
   },
   {
