@@ -4,7 +4,7 @@ import { drawn, optional, pick, recordDrawn, weighted } from "./draw.ts";
 import { withLabel } from "./labelObject.ts";
 import type { LabelsConstraints } from "./labels.ts";
 import { drawLabels } from "./labels.ts";
-import { drawUnitDouble } from "./unitDouble.ts";
+import { drawUnitRoll } from "./unitDouble.ts";
 import type { ResourceType, Subresource } from "./vocabulary.ts";
 import { missingNamespace, namespaceNames, objectNames, resourceTypes } from "./vocabulary.ts";
 
@@ -142,7 +142,7 @@ function requestFor(
   const sub = subresourceOf(rng, type);
   const ns = drawNamespace(rng, c);
   const name = isNamespaceType ? drawNamespace(rng, c) : pick(rng, c.names ?? objectNames);
-  const anonymous = drawUnitDouble(rng, bias);
+  const anonymous = drawUnitRoll(rng, bias);
   const labels = drawLabels(rng, bias, c.labels ?? {});
   const oldLabels = optional(rng, 2) ? drawLabels(rng, bias, c.labels ?? {}) : undefined;
   recordDrawn(rng); // the fields above were drawn as one record

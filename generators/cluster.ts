@@ -6,7 +6,7 @@ import { withLabel } from "./labelObject.ts";
 import type { LabelsConstraints } from "./labels.ts";
 import { drawLabels } from "./labels.ts";
 import { customResourceOf } from "./realisticResources.ts";
-import { drawUnitDouble } from "./unitDouble.ts";
+import { drawUnitRoll } from "./unitDouble.ts";
 import { namespaceNames } from "./vocabulary.ts";
 
 /**
@@ -48,7 +48,7 @@ export function drawCluster(
   const entries: [string, Record<string, string>][] = [];
   for (const n of constraints.namespaces ?? namespaceNames) {
     const l = drawLabels(rng, bias, constraints.labels ?? {});
-    const kept = drawUnitDouble(rng, bias) < 0.9 || (constraints.keepRequestNamespace && n === request.namespace);
+    const kept = drawUnitRoll(rng, bias) < 0.9 || (constraints.keepRequestNamespace && n === request.namespace);
     if (kept) entries.push([n, withLabel(l, "kubernetes.io/metadata.name", n)]);
   }
   const eq = crdEquivalents(rng, bias, request, constraints.unknownKindRate ?? 0.15);
@@ -76,7 +76,7 @@ function crdEquivalents(
     kind: { group, version, kind: "Widget" },
   });
   const versions = take(widgetVersions, rng, bias);
-  const roll = drawUnitDouble(rng, bias);
+  const roll = drawUnitRoll(rng, bias);
   const which = take(anyNat, rng, bias);
   // The request's own version is always registered: it is being served.
   const all = versions.includes(request.resource.version) ? versions : [request.resource.version, ...versions];

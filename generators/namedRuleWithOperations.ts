@@ -3,7 +3,7 @@ import type { NamedRuleWithOperations } from "../oracles/contract/kube.ts";
 import { drawn, pickIn, uniqueArrayOf } from "./draw.ts";
 import type { RuleWithOperationsConstraints } from "./ruleWithOperations.ts";
 import { drawRuleWithOperations } from "./ruleWithOperations.ts";
-import { drawUnitDouble } from "./unitDouble.ts";
+import { drawUnitRoll } from "./unitDouble.ts";
 import { objectNames } from "./vocabulary.ts";
 
 /**
@@ -42,7 +42,7 @@ export function drawNamedRuleWithOperations(
   constraints: NamedRuleWithOperationsConstraints,
 ): NamedRuleWithOperations {
   const rule = drawRuleWithOperations(rng, bias, constraints);
-  const roll = drawUnitDouble(rng, bias);
+  const roll = drawUnitRoll(rng, bias);
   const resourceNames = uniqueArrayOf(
     rng,
     bias,

@@ -121,7 +121,7 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
       recordDrawn(rng); // the kind, minor and swarm were drawn as one record
       const r = s.focus === "realistic" ? take(realms, rng, bias) : undefined;
       const request = drawAdmissionRequest(rng, bias, inScope(requestFocus(s, r)));
-      const unknownKindRate = unreal ? (s.focus === "equivalents" ? 0.5 : 0.15) : 0;
+      const unknownKindRate = unreal ? (s.focus === "equivalents" ? 0.9 : 0.15) : 0;
       const c = drawCluster(rng, bias, request, {
         unknownKindRate,
         keepRequestNamespace: !caps.features.missingNamespaces,

@@ -16,6 +16,24 @@ function fallsShort(before: number, after: number): boolean {
   return (before > 0 && after === 0) || after < 0.9 * before - 3 * Math.sqrt(before);
 }
 
+/**
+ * Clauses main reached as often as it did only because its rolls ignored their rates: a roll was
+ * uniform over the doubles' bit patterns, not over [0, 1], so `roll < 0.15` held about 99 % of the
+ * time (generators/unitDouble.ts drawUnitRoll). With the rates honoured, 15 % of the CREATEs and
+ * DELETEs are unnamed (was 91-94 %), 25 % of a swarm's rules name resources (was nearly all) and
+ * 15 % of an unreal cluster's equivalents have no kind (was nearly all): these clauses are reached
+ * less, by the rates' own ratio. The default run still reaches each at least 20 times
+ * (clauseCoverage.test.ts).
+ */
+const reachedByIgnoredRates = new Set([
+  "matchResources.resourceNamesHit",
+  "matchResources.resourceNamesMiss",
+  "matchResources.rulesNoMatch",
+  "policy.validatingSeesGeneratedName",
+  "webhook.validatingSeesGeneratedName",
+  "webhook.equivalentUnknownKind",
+]);
+
 describe("the realistic vocabulary, over 2,000 scenarios at main's seed", () => {
   const run = measureCoverage({
     numRuns: baseline.scenarios,
@@ -30,7 +48,7 @@ describe("the realistic vocabulary, over 2,000 scenarios at main's seed", () => 
 
   it("loses no clause main reached, and none loses more than 10 % of its hits beyond noise", () => {
     const short = Object.entries(baseline.hits as Record<string, number>)
-      .filter(([c, n]) => fallsShort(n, run.hits.get(c as ClauseName) ?? 0))
+      .filter(([c, n]) => !reachedByIgnoredRates.has(c) && fallsShort(n, run.hits.get(c as ClauseName) ?? 0))
       .map(([c, n]) => `${c}: ${n} -> ${run.hits.get(c as ClauseName) ?? 0}`);
     expect(short).toEqual([]);
   });
