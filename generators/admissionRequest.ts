@@ -49,10 +49,23 @@ interface Drawable {
 const drawables = new WeakMap<AdmissionRequestConstraints, Drawable>();
 
 function drawableWeights(constraints: AdmissionRequestConstraints): Drawable {
+  const d = drawableOf(constraints);
+  if (d.types.length === 0) throw new Error("admissionRequest(): no resource has an operation asked for");
+  return d;
+}
+
+/**
+ * Whether any resource type is left to draw, worked out as the request's draw will need it (a
+ * realistic scenario's constraints are new each time: asked first, then drawn with).
+ */
+export function anyDrawable(constraints: AdmissionRequestConstraints): boolean {
+  return drawableOf(constraints).types.length > 0;
+}
+
+function drawableOf(constraints: AdmissionRequestConstraints): Drawable {
   let d = drawables.get(constraints);
   if (d === undefined) {
     const types = drawableTypes(constraints);
-    if (types.length === 0) throw new Error("admissionRequest(): no resource has an operation asked for");
     // The exempt resources decide the same way for every subject: draw them less often.
     d = { types, weights: types.map((t) => (isExemptType(t) ? 1 : 4)) };
     drawables.set(constraints, d);
@@ -71,7 +84,7 @@ export function drawAdmissionRequest(
 }
 
 /** The resource types left with something to draw once narrowed to the operations and subresources. */
-export function drawableTypes(constraints: AdmissionRequestConstraints): readonly ResourceType[] {
+function drawableTypes(constraints: AdmissionRequestConstraints): readonly ResourceType[] {
   return (constraints.resources ?? resourceTypes).map((t) => narrowed(t, constraints)).filter(drawable);
 }
 

@@ -2,9 +2,9 @@ import fc from "fast-check";
 import type { Cluster } from "../oracles/contract/cluster.ts";
 import type { AdmissionRequest, EquivalentResource } from "../oracles/contract/kube.ts";
 import { drawn, recordDrawn, take } from "./draw.ts";
-import { withLabel } from "./labelObject.ts";
+import { labelObjectWith } from "./labelObject.ts";
 import type { LabelsConstraints } from "./labels.ts";
-import { drawLabels } from "./labels.ts";
+import { drawLabelEntries } from "./labels.ts";
 import { customResourceOf } from "./realisticResources.ts";
 import { drawUnitRoll } from "./unitDouble.ts";
 import { namespaceNames } from "./vocabulary.ts";
@@ -47,9 +47,10 @@ export function drawCluster(
 ): Cluster {
   const entries: [string, Record<string, string>][] = [];
   for (const n of constraints.namespaces ?? namespaceNames) {
-    const l = drawLabels(rng, bias, constraints.labels ?? {});
+    // The labels' object is built once, with the name's label, and only for a namespace kept.
+    const l = drawLabelEntries(rng, bias, constraints.labels ?? {});
     const kept = drawUnitRoll(rng, bias) < 0.9 || (constraints.keepRequestNamespace && n === request.namespace);
-    if (kept) entries.push([n, withLabel(l, "kubernetes.io/metadata.name", n)]);
+    if (kept) entries.push([n, labelObjectWith(l, "kubernetes.io/metadata.name", n)]);
   }
   const eq = crdEquivalents(rng, bias, request, constraints.unknownKindRate ?? 0.15);
   recordDrawn(rng);

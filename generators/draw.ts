@@ -212,7 +212,8 @@ export function uniqueArrayOf<T, C = undefined>(
   }
 }
 
-interface EntryDraws<C> {
+/** What a dictionary's entries are drawn with: its key and value draws, given their context. */
+export interface EntryDraws<C> {
   readonly key: DrawIn<C, string>;
   readonly value: DrawIn<C, string>;
   readonly context: C;
@@ -231,6 +232,15 @@ export function dictionaryOf<C = undefined>(
   value: DrawIn<C, string>,
   context?: C,
 ): Record<string, string> {
-  const draws: EntryDraws<C> = { key, value, context: context as C };
-  return labelObject(uniqueArrayOf(rng, bias, lengths, drawEntry<C>, keyOf, draws));
+  return labelObject(dictionaryEntries(rng, bias, lengths, { key, value, context: context as C }));
+}
+
+/** The entries dictionaryOf draws, in order, for a caller that builds the object itself. */
+export function dictionaryEntries<C>(
+  rng: fc.Random,
+  bias: number | undefined,
+  lengths: Lengths,
+  draws: EntryDraws<C>,
+): (readonly [string, string])[] {
+  return uniqueArrayOf(rng, bias, lengths, drawEntry<C>, keyOf, draws);
 }

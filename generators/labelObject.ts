@@ -31,6 +31,20 @@ export function labelObject(entries: readonly (readonly [string, string])[]): Re
   return obj;
 }
 
+/** withLabel(labelObject(entries), key, value), built once. */
+export function labelObjectWith(
+  entries: readonly (readonly [string, string])[],
+  key: string,
+  value: string,
+): Record<string, string> {
+  let fresh = !shared.has(key);
+  for (const e of entries) if (!shared.has(e[0])) fresh = true;
+  const obj = empty(fresh);
+  for (const [k, v] of entries) define(obj, k, v);
+  define(obj, key, value);
+  return obj;
+}
+
 /** { ...labels, [key]: value }, built as labelObject builds. */
 export function withLabel(
   labels: Readonly<Record<string, string>>,

@@ -1,5 +1,5 @@
 import type fc from "fast-check";
-import { dictionaryOf, drawn } from "./draw.ts";
+import { dictionaryEntries, dictionaryOf, drawn } from "./draw.ts";
 import type { LabelKeyConstraints } from "./labelKey.ts";
 import { drawLabelKey } from "./labelKey.ts";
 import type { LabelValueConstraints } from "./labelValue.ts";
@@ -36,6 +36,16 @@ export function drawLabels(
   bias: number | undefined,
   constraints: LabelsConstraints,
 ): Record<string, string> {
-  const lengths = constraints.maxKeys === undefined ? threeKeys : { maxLength: constraints.maxKeys };
-  return dictionaryOf(rng, bias, lengths, keyIn, valueIn, constraints);
+  return dictionaryOf(rng, bias, lengthsOf(constraints), keyIn, valueIn, constraints);
 }
+
+/** drawLabels' entries, not yet an object: for a caller that adds a label or may drop them. */
+export function drawLabelEntries(
+  rng: fc.Random,
+  bias: number | undefined,
+  constraints: LabelsConstraints,
+): (readonly [string, string])[] {
+  return dictionaryEntries(rng, bias, lengthsOf(constraints), { key: keyIn, value: valueIn, context: constraints });
+}
+
+const lengthsOf = (c: LabelsConstraints) => (c.maxKeys === undefined ? threeKeys : { maxLength: c.maxKeys });

@@ -14,6 +14,8 @@ describe("validOrder", () => {
     { given: ["a/*/b", "a/b/c"], order: ["a/b/c", "a/*/b"] },
     { given: ["/*", "/x"], order: ["/x", "/*"] },
     { given: ["*/*", "pods"], order: ["pods", "*/*"] },
+    { given: ["secrets", "*", "pods", "pods/log"], order: ["pods/log", "secrets", "pods", "*"] },
+    { given: ["*/log", "pods/*", "a/b", "c/d"], order: ["a/b", "c/d", "*/log", "pods/*"] },
   ])("orders $given as $order", ({ given, order }) => {
     expect(validOrder(given)).toEqual(order);
   });

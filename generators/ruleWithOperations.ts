@@ -132,21 +132,34 @@ function towardsGroupVersion(
 
 const oneOrTwo = { minLength: 1, maxLength: 2 };
 const oneToThree = { minLength: 1, maxLength: 3 };
+const evenOdds = [1, 1];
+const oneInNine = [1, 8];
 
 function wildcardOr(rng: fc.Random, bias: number | undefined, tokens: Tokens): string[] {
-  return weighted(rng, [1, 1]) === 0 ? ["*"] : uniqueArrayOf(rng, bias, oneOrTwo, pickIn<string>, undefined, tokens);
+  return weighted(rng, evenOdds) === 0 ? ["*"] : uniqueArrayOf(rng, bias, oneOrTwo, pickIn<string>, undefined, tokens);
 }
 
 function resourceList(rng: fc.Random, bias: number | undefined, tokens: Tokens): string[] {
-  return weighted(rng, [1, 8]) === 0
+  return weighted(rng, oneInNine) === 0
     ? ["*/*"]
     : validOrder(uniqueArrayOf(rng, bias, oneToThree, pickIn<string>, undefined, tokens));
 }
 
-/** An order of the entries that validateResources accepts. */
+/**
+ * An order of the entries that validateResources accepts: by rank, equal ranks as they came (the
+ * stable sort this was). An insertion sort: the lists hold at most three entries, for which
+ * Array.prototype.sort's setup cost more than the sorting.
+ */
 export function validOrder(resources: readonly string[]): string[] {
-  if (resources.length < 2) return [...resources];
-  return [...resources].sort((a, b) => rank(a) - rank(b));
+  const out = [...resources];
+  for (let i = 1; i < out.length; i++) {
+    const r = out[i] as string;
+    const k = rank(r);
+    let j = i - 1;
+    for (; j >= 0 && rank(out[j] as string) > k; j--) out[j + 1] = out[j] as string;
+    out[j + 1] = r;
+  }
+  return out;
 }
 
 /**
@@ -173,8 +186,18 @@ function fittingScope(t: AdmissionRequest): string {
 function resourcesCovering(rng: fc.Random, t: AdmissionRequest, tokens: Tokens = ruleResources): string[] {
   const res = t.resource.resource;
   const sub = t.subResource ?? "";
-  const entries = sub === "" ? [res, `${res}/*`, "*", `${res}/`] : [`${res}/${sub}`, `${res}/*`, `*/${sub}`];
-  const entry = pick(rng, [...entries, "*/*"]);
+  // pick() of these entries and "*/*", only the one drawn written out.
+  const entry = sub === "" ? coveringMain(rng.nextInt(0, 4), res) : coveringSub(rng.nextInt(0, 3), res, sub);
   const other = optional(rng) ? pick(rng, tokens) : undefined;
   return entry === "*/*" || other === undefined || other === entry ? [entry] : validOrder([entry, other]);
+}
+
+/** Of [res, "res/*", "*", "res/", "*\/*"], the i-th. */
+function coveringMain(i: number, res: string): string {
+  return i === 0 ? res : i === 1 ? `${res}/*` : i === 2 ? "*" : i === 3 ? `${res}/` : "*/*";
+}
+
+/** Of ["res/sub", "res/*", "*\/sub", "*\/*"], the i-th. */
+function coveringSub(i: number, res: string, sub: string): string {
+  return i === 0 ? `${res}/${sub}` : i === 1 ? `${res}/*` : i === 2 ? `*/${sub}` : "*/*";
 }

@@ -3,7 +3,7 @@
 import type { Capabilities } from "../oracles/contract/capabilities.ts";
 import { isBuiltinResourceGroup } from "../oracles/contract/features.ts";
 import type { AdmissionRequestConstraints } from "./admissionRequest.ts";
-import { drawableTypes } from "./admissionRequest.ts";
+import { anyDrawable } from "./admissionRequest.ts";
 import type { Swarm, SwarmConstraints } from "./swarm.ts";
 import type { ResourceType } from "./vocabulary.ts";
 import { resourceTypes } from "./vocabulary.ts";
@@ -41,7 +41,7 @@ export function requestsInScope(caps: Capabilities): (c: AdmissionRequestConstra
     ...(!f.missingNamespaces && { missingNamespaceRate: 0 }),
   });
   const anywhere = narrow({});
-  if (drawableTypes(anywhere).length === 0) throw new Error("scenario(): the capabilities admit no request");
+  if (!anyDrawable(anywhere)) throw new Error("scenario(): the capabilities admit no request");
   // A corner with nothing left in scope falls back to every resource in scope. The corners but
   // the realistic one recur: each is narrowed once.
   const once = new WeakMap<AdmissionRequestConstraints, AdmissionRequestConstraints>();
@@ -49,7 +49,7 @@ export function requestsInScope(caps: Capabilities): (c: AdmissionRequestConstra
     let focused = once.get(c);
     if (focused === undefined) {
       focused = narrow(c);
-      if (drawableTypes(focused).length === 0) focused = { ...focused, resources: anywhere.resources ?? [] };
+      if (!anyDrawable(focused)) focused = { ...focused, resources: anywhere.resources ?? [] };
       once.set(c, focused);
     }
     return focused;
