@@ -18,6 +18,7 @@ import type { Connection } from "./controlPlane/kubeHttp.ts";
 import { KubeHttp, must, ok, statusMessage } from "./controlPlane/kubeHttp.ts";
 import { removeAbandoned, removeLeftovers } from "./controlPlane/leftovers.ts";
 import { servedMutatingVersion } from "./controlPlane/mutatingVersion.ts";
+import { paramSlots } from "./controlPlane/paramSlots.ts";
 import { grantRole, rbacPath } from "./controlPlane/rbacGrant.ts";
 import { acquireRunLease } from "./controlPlane/runLease.ts";
 import { setupClient } from "./controlPlane/setupClient.ts";
@@ -93,6 +94,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     ...(o.receiverFault !== undefined && { fault: o.receiverFault }),
   });
   const stats: ApiserverStats = emptyBatchStats();
+  const ensureCrd = crdEnsurer(http, runId);
   const run: BatchRun = {
     http,
     setup,
@@ -104,8 +106,16 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     stats,
     log,
     sentinelTimeoutMs: o.sentinelTimeoutMs ?? 30_000,
-    ensureCrd: crdEnsurer(http, runId),
+    ensureCrd,
     resolveParamKinds: paramKindResolver(http, runId, o.sentinelTimeoutMs ?? 30_000),
+    paramSlots: paramSlots({
+      http,
+      runId,
+      mutatingVersion,
+      mutatingServed: subjects.includes("MutatingAdmissionPolicy"),
+      ensureCrd,
+      timeoutMs: o.sentinelTimeoutMs ?? 30_000,
+    }),
     cleanups: new Set(),
     shared: new Map(),
   };

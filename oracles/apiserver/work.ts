@@ -28,8 +28,8 @@ export interface Work {
   readonly crd?: CustomResource;
   /** Its namespaces are shared with other queries of the run (created once, removed when the run closes). */
   readonly sharedNamespaces?: boolean;
-  /** The query's params as realised, if it has any. */
-  readonly params?: ParamRealisation;
+  /** The query's params as realised, if it has any; its own param kinds moved into slots of the run's pool (batch/slotWork.ts). */
+  params?: ParamRealisation;
   /**
    * The query whose probe this one's request is read against, when they share it (batch/families.ts):
    * then `names` and the user's tag are that query's, and this one makes no probe of its own.

@@ -7,6 +7,7 @@ import type { Minor } from "../../contract/versions.ts";
 import type { KubeHttp } from "../controlPlane/kubeHttp.ts";
 import { must } from "../controlPlane/kubeHttp.ts";
 import { cleanUp } from "../controlPlane/leftovers.ts";
+import type { ParamSlot, ParamSlots } from "../controlPlane/paramSlots.ts";
 import { pool } from "../controlPlane/pool.ts";
 import { grantBinding, rbacPath } from "../controlPlane/rbacGrant.ts";
 import type { SetupClient } from "../controlPlane/setupClient.ts";
@@ -32,6 +33,7 @@ import { createBatchWebhooks, inBatchWebhooks } from "./batchWebhooks.ts";
 import { familyProbes, familyRenames, followProbes, shareProbes } from "./families.ts";
 import { prepare } from "./prepareQuery.ts";
 import { skipReason } from "./skipReasons.ts";
+import { inSlots, releaseSlots } from "./slotWork.ts";
 
 export interface BatchStats {
   batches: number;
@@ -82,6 +84,8 @@ export interface BatchRun {
   readonly ensureCrd: (c: CustomResource) => Promise<void>;
   /** Waits until the admission plugin resolves the batch's custom param kinds (probe/awaitParamKinds.ts). */
   readonly resolveParamKinds: (batch: string, kinds: readonly ParamKind[]) => Promise<void>;
+  /** The run's pool of CRDs for the param kinds that are a query's own (controlPlane/paramSlots.ts). */
+  readonly paramSlots: ParamSlots;
   /** The run's shared namespaces, created once (request/setUp.ts). */
   readonly shared: Map<string, Promise<void>>;
   /**
@@ -103,17 +107,21 @@ export async function runBatch(
 ): Promise<void> {
   run.stats.batches++;
   const made: Array<{ path: string }> = []; // cluster-scoped objects to delete (namespaces)
+  const slots: ParamSlot[] = [];
+  let answered = false;
   try {
     const renames = familyRenames(
       items.map((it) => it.query),
       ids,
     );
-    const work = shareProbes(
-      items.map((it, i) =>
-        prepare(it.query, { runId: run.runId, batch, id: ids[i] as string }, run.minor, run.subjects, renames[i]),
-      ),
-    );
     const s = run.stats;
+    const prepared = items.map((it, i) =>
+      prepare(it.query, { runId: run.runId, batch, id: ids[i] as string }, run.minor, run.subjects, renames[i]),
+    );
+    // The slots are had while the other CRDs are made and their kinds resolve: only the params
+    // probes with kinds of their own wait for them (a new slot waits for the RESTMapper's reset).
+    const slotted = timed(s, "paramKinds", () => inSlots(run.paramSlots, prepared, slots));
+    const work = shareProbes(prepared);
     await timed(s, "crds", () => ensureCrds(run, work));
     const customParamKinds = customParamKindsOf(work);
     // The kinds resolve while the batch's namespaces, objects and other probes are made: only the
@@ -122,12 +130,13 @@ export async function runBatch(
       customParamKinds.length > 0
         ? timed(s, "paramKinds", () => run.resolveParamKinds(batch, customParamKinds))
         : Promise.resolve();
-    await timed(s, "realise", () => realise(run, work, made, batch, kindsResolved));
+    await timed(s, "realise", () => realise(run, work, made, batch, { kindsResolved, slotted }));
     followProbes(work);
     const probes = work.filter((w) => w.state === "probe");
     if (probes.length > 0) await timed(s, "sentinel", () => raiseSentinel(run, batch, probes));
     await timed(s, "probes", () => pool(probes, 16, (w) => sendAndCheck(run, w)));
     answer(run, items, work);
+    answered = true;
   } finally {
     const cleanup = timed(run.stats, "cleanup", () =>
       cleanUp(
@@ -136,18 +145,22 @@ export async function runBatch(
         made.map((m) => m.path),
         run.mutatingVersion,
       ),
-    ).catch((e: Error) => run.log(`cleanup of batch ${batch}: ${e.message}`));
+    )
+      .catch((e: Error) => run.log(`cleanup of batch ${batch}: ${e.message}`))
+      // A batch that failed may still be writing into its slots: they are left out of the pool.
+      .then(() => (answered ? releaseSlots(run.paramSlots, slots, run.log) : undefined));
     run.cleanups.add(cleanup);
     void cleanup.finally(() => run.cleanups.delete(cleanup));
     while (run.cleanups.size > maxCleanups) await Promise.race(run.cleanups);
   }
 }
 
-/** The CRDs of the batch's custom resources and param kinds; a query whose CRD fails is skipped. */
+/** The CRDs of the batch's custom resources and param kinds, but those slots hold; a query whose CRD fails is skipped. */
 function ensureCrds(run: BatchRun, work: readonly Work[]): Promise<void> {
   return pool(work, 4, async (w) => {
     if (w.state === "done") return;
-    for (const crd of [...(w.crd ? [w.crd] : []), ...(w.params?.crds ?? [])])
+    const own = w.params?.own ?? [];
+    for (const crd of [...(w.crd ? [w.crd] : []), ...(w.params?.crds ?? []).filter((c) => !own.includes(c.realGroup))])
       await run.ensureCrd(crd).catch((e: Error) => {
         w.state = "done";
         w.answer = skipped(`the CRD ${crdName(crd)} could not be made ready: ${e.message}`);
@@ -160,7 +173,14 @@ function customParamKindsOf(work: readonly Work[]): ParamKind[] {
   const kinds = new Map<string, ParamKind>();
   for (const w of work) {
     const k = w.params?.paramKind;
-    if (w.state !== "done" && k && w.params?.crds.some((c) => `${c.realGroup}/${c.versions[0]}` === k.apiVersion))
+    // A slot's kind was resolved when the slot was made (controlPlane/paramSlots.ts).
+    const inSlot = k !== undefined && w.params?.own.some((g) => (k.apiVersion ?? "").startsWith(`${g}/`)) === true;
+    if (
+      w.state !== "done" &&
+      k &&
+      !inSlot &&
+      w.params?.crds.some((c) => `${c.realGroup}/${c.versions[0]}` === k.apiVersion)
+    )
       kinds.set(`${k.apiVersion} ${k.kind}`, k);
   }
   return [...kinds.values()];
@@ -176,8 +196,9 @@ async function realise(
   work: readonly Work[],
   made: Array<{ path: string }>,
   batch: string,
-  kindsResolved: Promise<void>,
+  ready: { readonly kindsResolved: Promise<void>; readonly slotted: Promise<void> },
 ): Promise<void> {
+  const { kindsResolved, slotted } = ready;
   const probe = (w: Work) => createProbe(run.http, run.receiver, w, run.mutatingVersion);
   const webhooks = work.filter(inBatchWebhooks);
   const alone = [
@@ -190,6 +211,7 @@ async function realise(
     createBatchWebhooks(run, { runId: run.runId, batch }, webhooks),
     // A params probe's stored objects carry its label: they are stored before the probe exists.
     pool(work, 16, async (w) => {
+      if ((w.params?.own.length ?? 0) > 0) await slotted;
       if (w.state === "probe")
         await setUp({ ...run, batchNamespaces: namespaces }, w, made).catch((e: Error) => {
           w.state = "done";
@@ -205,6 +227,7 @@ async function realise(
     }),
     pool(alone, 16, (w) => (asked(w) ? probe(w) : Promise.resolve())),
     kindsResolved,
+    slotted,
   ]);
   const failed = parts.find((p) => p.status === "rejected");
   if (failed !== undefined) throw failed.reason;

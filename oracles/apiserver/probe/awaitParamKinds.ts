@@ -2,7 +2,8 @@
 // param kind (paramSentinel.ts kindCheck says why it may not yet). Once a kind is resolved it stays
 // so for the run: the RESTMapper that learnt its CRD from discovery keeps it (a reset only makes it
 // ask discovery again, which still serves the CRD, created once per run: ensureCrd.ts), so that
-// only a batch with a kind no batch before it resolved waits; the wait was 3.5-5.3 s a batch.
+// only a batch with a kind no batch before it resolved waits; the wait was 3.5-5.3 s a batch. A
+// query's own kind is not checked here: its slot was resolved when made (controlPlane/paramSlots.ts).
 import type { ParamKind } from "../../contract/kube.ts";
 import type { KubeHttp } from "../controlPlane/kubeHttp.ts";
 import { must, ok, statusMessage } from "../controlPlane/kubeHttp.ts";

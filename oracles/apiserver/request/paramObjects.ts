@@ -19,6 +19,8 @@ export interface ParamRealisation {
   readonly paramRef?: ParamRef;
   /** Each custom kind's group as the case states it, and as realised. */
   readonly groups: readonly (readonly [string, string])[];
+  /** The realised groups of the CRDs that are the query's own (a cluster-scoped kind with param objects). */
+  readonly own: readonly string[];
 }
 
 export type ParamsPrepared =
@@ -29,7 +31,8 @@ export type ParamsPrepared =
  * `namespaces`: the query's renaming of its namespaces (rename.ts); `queryTag`: the query's own
  * tag, which a cluster-scoped kind with param objects puts in its group's hash: such params keep
  * their names, which would be every other query's in a group shared by the run, so the kind is a
- * CRD of the query's own (the server's messages name the group, which is put back).
+ * CRD of the query's own (the server's messages name the group, which is put back), listed in
+ * `own`: batch/slotWork.ts moves it into a slot of the run's pool, a CRD made once per run.
  */
 export function realiseParams(
   q: Query,
@@ -44,6 +47,7 @@ export function realiseParams(
   const stale = staleConfigMapParams(q);
   if (stale !== undefined) return no(stale);
   const crds = new Map<string, CustomResource>();
+  const own: string[] = [];
   for (const k of q.cluster.customKinds ?? []) {
     const [group, version] = k.apiVersion.split("/") as [string, string | undefined];
     if (
@@ -58,6 +62,7 @@ export function realiseParams(
       .update(JSON.stringify([ownGroup ? queryTag : runId, k.apiVersion, k.kind, k.scope]))
       .digest("hex")
       .slice(0, 8);
+    if (ownGroup) own.push(`g${h}.${group}`);
     crds.set(`${k.apiVersion} ${k.kind}`, {
       group,
       realGroup: `g${h}.${group}`,
@@ -98,6 +103,7 @@ export function realiseParams(
       }),
       ...(ref && { paramRef: ref.namespace === undefined ? ref : { ...ref, namespace: ns(ref.namespace) as string } }),
       groups: [...crds.values()].map((c) => [c.group, c.realGroup] as const),
+      own,
     },
   };
 }

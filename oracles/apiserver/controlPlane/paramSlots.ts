@@ -1,0 +1,87 @@
+// The run's pool of param slots. A cluster-scoped param kind with param objects is a CRD of the
+// query's own (request/paramObjects.ts), and kube-apiserver's admission RESTMapper learns a new
+// CRD only when it is reset, every 30 s (k8s.io/apiserver v0.37.2 pkg/server/options/admission.go):
+// a CRD per query made most batches wait for it. A slot is such a CRD made once per run and handed
+// to one query at a time, its kind resolved once; it is handed out again only after its params
+// are deleted and its sentinel proves the plugins' informers hold none (slotProof.ts).
+import type { CustomResource } from "../request/customResources.ts";
+import { slotGroup } from "../request/paramSlot.ts";
+import type { ParamSlot, SlotRun } from "./slotProof.ts";
+import { emptySlot, makeSlot, newSlot } from "./slotProof.ts";
+
+export type { ParamSlot, SlotRun } from "./slotProof.ts";
+
+export interface ParamSlots {
+  /**
+   * A slot for a query's own CRD, empty; `reads`, the CRD's kind is the query's paramKind: then
+   * resolved, and no param in the plugins' informers of it (a slot is made so once per run).
+   */
+  acquire(crd: CustomResource, reads: boolean): Promise<ParamSlot>;
+  /** Empties the slot and hands it on; a slot not proven empty is never handed out again. */
+  release(slot: ParamSlot): Promise<void>;
+}
+
+/** Slots made at most at once for one kind: a wave of new ones waits for one RESTMapper reset. */
+const maxWave = 16;
+
+interface Shelf {
+  readonly free: ParamSlot[];
+  readonly waiting: Array<{ take: (s: ParamSlot) => void; fail: (e: Error) => void }>;
+  made: number;
+  making: number;
+}
+
+export function paramSlots(run: SlotRun): ParamSlots {
+  const shelves = new Map<string, Shelf>();
+  let next = 0;
+  const handOn = (shelf: Shelf, slot: ParamSlot) => {
+    const w = shelf.waiting.shift();
+    if (w === undefined) shelf.free.push(slot);
+    else w.take(slot);
+  };
+  /** Makes slots for the queries waiting that no slot in the making will serve, and as many again as there are (at most maxWave). */
+  const grow = (shelf: Shelf, crd: CustomResource, reads: boolean, key: string) => {
+    const short = shelf.waiting.length - shelf.making;
+    if (short <= 0) return;
+    const n = Math.max(short, Math.min(shelf.made, maxWave));
+    for (let i = 0; i < n; i++) {
+      const index = next++;
+      const slot = newSlot(run, crd, { group: slotGroup(run.runId, index, crd), index, reads, key });
+      shelf.making++;
+      makeSlot(run, slot).then(
+        () => {
+          shelf.making--;
+          shelf.made++;
+          handOn(shelf, slot);
+        },
+        (e: Error) => {
+          shelf.making--;
+          // A waiter no slot in the making can serve gives up with the reason.
+          if (shelf.waiting.length > shelf.making) shelf.waiting.shift()?.fail(e);
+        },
+      );
+    }
+  };
+  return {
+    acquire(crd, reads) {
+      // The same CRD but for its group, read by policies or not.
+      const key = JSON.stringify([{ ...crd, realGroup: "" }, reads]);
+      let shelf = shelves.get(key);
+      if (shelf === undefined) {
+        shelf = { free: [], waiting: [], made: 0, making: 0 };
+        shelves.set(key, shelf);
+      }
+      const ready = shelf.free.pop();
+      if (ready !== undefined) return Promise.resolve(ready);
+      const s = shelf;
+      const got = new Promise<ParamSlot>((take, fail) => s.waiting.push({ take, fail }));
+      grow(s, crd, reads, key);
+      return got;
+    },
+    async release(slot) {
+      await emptySlot(run, slot);
+      const shelf = shelves.get(slot.key);
+      if (shelf !== undefined) handOn(shelf, slot);
+    },
+  };
+}
