@@ -26,11 +26,11 @@ function server(o: { stuck?: (group: string) => boolean } = {}) {
   const stored = new Map<string, Set<string>>(); // group -> param names
   const kindOf = new Map<string, string>(); // sentinel policy -> group
   let crds = 0;
-  const reply = (status: number, body: unknown = {}): Reply => ({
+  const reply = (status: number, body: unknown = {}, warnings: string[] = []): Reply => ({
     status,
     body,
     text: JSON.stringify(body),
-    warnings: [],
+    warnings,
   });
   const http = {
     async call(method: string, path: string, c: CallOptions = {}): Promise<Reply> {
@@ -64,7 +64,12 @@ function server(o: { stuck?: (group: string) => boolean } = {}) {
           return reply(200, {
             metadata: { annotations: Object.fromEntries(names.map((n) => [`matchconform.dev/slot-${n}`, "held"])) },
           });
-        return reply(422, { message: names.map((n) => `mc-slot-holds|${n}`).join(", ") });
+        // The binding warns only: a validation failing on each param is a warning each.
+        const warned = names.map(
+          (n) =>
+            `Validation failed for ValidatingAdmissionPolicy '${policy}' with binding '${policy}': mc-slot-holds|${n}`,
+        );
+        return reply(201, {}, warned);
       }
       return reply(201);
     },

@@ -7,8 +7,11 @@
 // for the run, so every query the slot serves reads the informer the sentinel reads. Its binding
 // selects every param (`selector: {}`) under parameterNotFoundAction Deny: an informer with none
 // fails the binding before any condition (policy_dispatcher.go CollectParams, "no params found"),
-// which failurePolicy Fail turns into a denial of the sentinel's own request. Any other answer (the
-// kind unresolved, the informer not synced, a param left, the policy not yet in effect) is not it.
+// which failurePolicy Fail turns into a denial of the sentinel's own request, whatever the
+// binding's validationActions (validating/dispatcher.go addConfigError). Its validationActions are
+// [Warn], as every probe's: a param it holds is told by a warning, and nothing else is denied. Any
+// other answer (the kind unresolved, the informer not synced, a param left, the policy not yet in
+// effect) is not it.
 // The mutating plugin has an informer of its own (a policy source per plugin): a slot mutating
 // probes use has a mutating sentinel too, asked apart (it runs first and would hide the other).
 import type { ParamKind } from "../../contract/kube.ts";
@@ -65,7 +68,7 @@ export function slotSentinel(runId: string, index: number, kind: ParamKind, muta
         apiVersion: "admissionregistration.k8s.io/v1",
         kind: "ValidatingAdmissionPolicyBinding",
         metadata,
-        spec: { policyName: name, validationActions: ["Deny"], paramRef },
+        spec: { policyName: name, validationActions: ["Warn"], paramRef },
       },
     },
   ];
@@ -113,7 +116,7 @@ const heldAnnotation = "matchconform.dev/slot-";
 
 /** The check's request answered with the param `name` among the informer's: every event before its creation is in. */
 export function provesHeld(r: Reply, plugin: "v" | "m", name: string): boolean {
-  if (plugin === "v") return !ok(r) && r.text.includes(`${heldMark}${name}`);
+  if (plugin === "v") return ok(r) && r.warnings.some((w) => w.includes(`${heldMark}${name}`));
   const annotations = (r.body as { metadata?: { annotations?: Record<string, string> } } | undefined)?.metadata
     ?.annotations;
   return ok(r) && annotations?.[`${heldAnnotation}${name}`] === "held";
