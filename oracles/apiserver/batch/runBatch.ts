@@ -50,7 +50,7 @@ export interface BatchStats {
   skipReasons: Record<string, number>;
 }
 
-export const batchSteps = ["crds", "paramKinds", "realise", "sentinel", "probes", "cleanup"] as const;
+export const batchSteps = ["crds", "paramSlots", "paramKinds", "realise", "sentinel", "probes", "cleanup"] as const;
 export type BatchStep = (typeof batchSteps)[number];
 
 export function emptyBatchStats(): BatchStats {
@@ -120,7 +120,7 @@ export async function runBatch(
     );
     // The slots are had while the other CRDs are made and their kinds resolve: only the params
     // probes with kinds of their own wait for them (a new slot waits for the RESTMapper's reset).
-    const slotted = timed(s, "paramKinds", () => inSlots(run.paramSlots, prepared, slots));
+    const slotted = timed(s, "paramSlots", () => inSlots(run.paramSlots, prepared, slots));
     const work = shareProbes(prepared);
     await timed(s, "crds", () => ensureCrds(run, work));
     const customParamKinds = customParamKindsOf(work);
