@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Matcher } from "../adapters/matcher.ts";
 import { fullCapabilities } from "../contract/capabilities.ts";
+import type { CustomKind } from "../contract/cluster.ts";
 import type { SubjectKind } from "../contract/subject.ts";
 import type { Minor } from "../contract/versions.ts";
 import { Batcher } from "./batch/batcher.ts";
@@ -16,7 +17,7 @@ import { emptyBatchStats, runBatch } from "./batch/runBatch.ts";
 import { crdEnsurer } from "./controlPlane/ensureCrd.ts";
 import type { Connection } from "./controlPlane/kubeHttp.ts";
 import { KubeHttp, must, ok, statusMessage } from "./controlPlane/kubeHttp.ts";
-import { removeAbandoned, removeLeftovers } from "./controlPlane/leftovers.ts";
+import { cleanUp, removeAbandoned, removeLeftovers } from "./controlPlane/leftovers.ts";
 import { servedMutatingVersion } from "./controlPlane/mutatingVersion.ts";
 import { paramSlots } from "./controlPlane/paramSlots.ts";
 import { grantRole, rbacPath } from "./controlPlane/rbacGrant.ts";
@@ -26,6 +27,8 @@ import type { Review } from "./controlPlane/webhookReceiver.ts";
 import { startWebhookReceiver } from "./controlPlane/webhookReceiver.ts";
 import { paramKindResolver } from "./probe/awaitParamKinds.ts";
 import type { MutatingPolicyVersion } from "./probe/names.ts";
+import { batchLabel } from "./probe/names.ts";
+import { warmParamKinds } from "./probe/warmParamKinds.ts";
 
 export interface ApiserverMatcherOptions {
   readonly server: string;
@@ -50,6 +53,11 @@ export interface ApiserverMatcherOptions {
   /** The address the webhook receiver listens on (default: webhookHost). */
   readonly webhookListen?: string;
   readonly log?: (line: string) => void;
+  /**
+   * Custom param kinds the run's queries are going to share (the generators' vocabulary, the
+   * corpus's): their CRDs are made and resolved at the start (probe/warmParamKinds.ts).
+   */
+  readonly warmParamKinds?: readonly CustomKind[];
   /** Tests only: reviews the suite's webhook receiver fails on purpose (it resets their connections). */
   readonly receiverFault?: (review: Review) => boolean;
 }
@@ -119,6 +127,13 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     cleanups: new Set(),
     shared: new Map(),
   };
+  const warming = warmParamKinds(
+    {
+      ...run,
+      cleanUp: (batch) => cleanUp(http, `${batchLabel}=${runId}-${batch}`, [], mutatingVersion),
+    },
+    o.warmParamKinds ?? [],
+  );
   const batchSize = o.batchSize ?? 50;
   const width = o.concurrentBatches ?? 3;
   const batcher = new Batcher({
@@ -149,6 +164,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     close: () =>
       (closing ??= (async () => {
         await batcher.close();
+        await warming;
         await Promise.all(run.cleanups);
         await lease.stop();
         try {

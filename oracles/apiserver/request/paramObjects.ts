@@ -2,6 +2,7 @@
 // (`g<hash>.<group>`, as customResources.ts makes them), its param objects in the query's own
 // renamed namespaces, and the probe's paramKind and paramRef following both renamings.
 import { createHash } from "node:crypto";
+import type { CustomKind } from "../../contract/cluster.ts";
 import type { ParamKind, ParamRef } from "../../contract/kube.ts";
 import type { Query } from "../../contract/query.ts";
 import { atLeast } from "../../contract/versions.ts";
@@ -49,29 +50,12 @@ export function realiseParams(
   const crds = new Map<string, CustomResource>();
   const own: string[] = [];
   for (const k of q.cluster.customKinds ?? []) {
-    const [group, version] = k.apiVersion.split("/") as [string, string | undefined];
-    if (
-      version === undefined ||
-      !/^[A-Z][A-Za-z0-9]{0,62}$/.test(k.kind) ||
-      !/^v[0-9]+((alpha|beta)[0-9]+)?$/.test(version)
-    )
-      return no(`the custom kind ${k.apiVersion} ${k.kind} cannot be a CRD's`);
+    if (!canBeCrd(k)) return no(`the custom kind ${k.apiVersion} ${k.kind} cannot be a CRD's`);
     const ownGroup =
       k.scope === "Cluster" && (q.cluster.params ?? []).some((o) => o.apiVersion === k.apiVersion && o.kind === k.kind);
-    const h = createHash("sha256")
-      .update(JSON.stringify([ownGroup ? queryTag : runId, k.apiVersion, k.kind, k.scope]))
-      .digest("hex")
-      .slice(0, 8);
-    if (ownGroup) own.push(`g${h}.${group}`);
-    crds.set(`${k.apiVersion} ${k.kind}`, {
-      group,
-      realGroup: `g${h}.${group}`,
-      plural: `${k.kind.toLowerCase()}s`,
-      kind: k.kind,
-      versions: [version],
-      namespaced: k.scope === "Namespaced",
-      status: false,
-    });
+    const crd = customKindCrd(k, ownGroup ? queryTag : runId);
+    if (ownGroup) own.push(crd.realGroup);
+    crds.set(`${k.apiVersion} ${k.kind}`, crd);
   }
   const ns = (n: string | undefined) => (n === undefined ? n : (namespaces.get(n) ?? n));
   const objects: { path: string; body: Obj }[] = [];
@@ -132,4 +116,34 @@ function staleConfigMapParams(q: Query): string | undefined {
   if (!atLeast(q.kubernetesVersion, 37))
     return `${why}before 1.37 a paramRef name is read from a stale cache too (1.37 reads a missing one from the API: getParamDirectly)`;
   return undefined;
+}
+
+/** A kind a CRD can serve: a `<group>/<version>` apiVersion of a Kubernetes version name, a kind's name. */
+export function canBeCrd(k: CustomKind): boolean {
+  const version = k.apiVersion.split("/")[1];
+  return (
+    version !== undefined && /^[A-Z][A-Za-z0-9]{0,62}$/.test(k.kind) && /^v[0-9]+((alpha|beta)[0-9]+)?$/.test(version)
+  );
+}
+
+/**
+ * The CRD a custom kind is realised as, its group `g<hash>.<group>` of `tag`: the run's id for a
+ * kind the run's queries share, a query's own tag for its own. The kind is one realiseParams
+ * accepts (a `<group>/<version>` apiVersion).
+ */
+export function customKindCrd(k: CustomKind, tag: string): CustomResource {
+  const [group, version] = k.apiVersion.split("/") as [string, string];
+  const h = createHash("sha256")
+    .update(JSON.stringify([tag, k.apiVersion, k.kind, k.scope]))
+    .digest("hex")
+    .slice(0, 8);
+  return {
+    group,
+    realGroup: `g${h}.${group}`,
+    plural: `${k.kind.toLowerCase()}s`,
+    kind: k.kind,
+    versions: [version],
+    namespaced: k.scope === "Namespaced",
+    status: false,
+  };
 }
