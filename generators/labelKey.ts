@@ -1,6 +1,6 @@
 import type fc from "fast-check";
 import type { Lengths } from "./draw.ts";
-import { arrayOf, drawn, pick, pickIn, weighted } from "./draw.ts";
+import { arrayOf, drawn, pick, pickIn, twoWay } from "./draw.ts";
 import { labelKeys } from "./vocabulary.ts";
 
 /**
@@ -37,7 +37,7 @@ const upTo61 = { maxLength: 61 };
 
 /** `([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]`, 1 to 63 characters (a oneof of one and more characters). */
 export function drawLabelName(rng: fc.Random, bias: number | undefined): string {
-  if (weighted(rng, [1, 1]) === 0) return pick(rng, alnum);
+  if (twoWay(rng, 1, 1) === 0) return pick(rng, alnum);
   const a = pick(rng, alnum);
   const b = drawString(rng, bias, inner, upTo61);
   return a + b + pick(rng, alnum);
@@ -52,15 +52,19 @@ export const labelName = (): fc.Arbitrary<string> => anyLabelName;
  */
 function drawDnsSubdomain(rng: fc.Random, bias: number | undefined): string {
   for (;;) {
-    const labels = arrayOf(rng, bias, { minLength: 1, maxLength: 4 }, (r, b) => {
-      if (weighted(r, [1, 1]) === 0) return pick(r, dnsChar);
-      const first = pick(r, dnsChar);
-      const middle = drawString(r, b, dnsInner, upTo61);
-      return first + middle + pick(r, dnsChar);
-    });
-    const s = labels.join(".");
+    const s = arrayOf(rng, bias, oneToFour, drawDnsLabel).join(".");
     if (s.length <= 253) return s;
   }
+}
+
+const oneToFour = { minLength: 1, maxLength: 4 };
+
+/** One label of a DNS subdomain, as an array draws its items (a oneof of one and more characters). */
+function drawDnsLabel(rng: fc.Random, bias: number | undefined): string {
+  if (twoWay(rng, 1, 1) === 0) return pick(rng, dnsChar);
+  const first = pick(rng, dnsChar);
+  const middle = drawString(rng, bias, dnsInner, upTo61);
+  return first + middle + pick(rng, dnsChar);
 }
 
 const anyDnsSubdomain = drawn(drawDnsSubdomain);
@@ -72,7 +76,7 @@ export function labelKey(constraints: LabelKeyConstraints = {}): fc.Arbitrary<st
 
 /** A name, or a prefix and a name (a oneof of the two). */
 function drawFreshKey(rng: fc.Random, bias: number | undefined): string {
-  if (weighted(rng, [1, 1]) === 0) return drawLabelName(rng, bias);
+  if (twoWay(rng, 1, 1) === 0) return drawLabelName(rng, bias);
   const prefix = drawDnsSubdomain(rng, bias);
   return `${prefix}/${drawLabelName(rng, bias)}`;
 }
@@ -80,6 +84,6 @@ function drawFreshKey(rng: fc.Random, bias: number | undefined): string {
 /** A key of the vocabulary (6 in 7 unless only those), or a fresh one. */
 export function drawLabelKey(rng: fc.Random, bias: number | undefined, constraints: LabelKeyConstraints): string {
   const vocabulary = constraints.vocabulary ?? labelKeys;
-  if (constraints.vocabularyOnly || weighted(rng, [6, 1]) === 0) return pick(rng, vocabulary);
+  if (constraints.vocabularyOnly || twoWay(rng, 6, 1) === 0) return pick(rng, vocabulary);
   return drawFreshKey(rng, bias);
 }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { BindingSpec } from "../oracles/contract/kube.ts";
 import type { PolicySubject } from "../oracles/contract/subject.ts";
-import { drawn, optional, pick, recordDrawn, take, weighted } from "./draw.ts";
+import { drawn, optional, pick, recordDrawn, take, twoWay, weighted } from "./draw.ts";
 import type { MatchResourcesConstraints } from "./matchResources.ts";
 import { drawMatchResources } from "./matchResources.ts";
 
@@ -83,8 +83,8 @@ function drawBinding(
     const which = weighted(rng, [6, 6, noBinding]);
     return which === 0 ? {} : which === 1 ? withMatch(rng, bias, bindingMR) : undefined;
   }
-  if (weighted(rng, [12, noBinding]) === 1) return undefined;
-  const b = weighted(rng, [1, 1]) === 0 ? {} : withMatch(rng, bias, bindingMR);
+  if (twoWay(rng, 12, noBinding) === 1) return undefined;
+  const b = twoWay(rng, 1, 1) === 0 ? {} : withMatch(rng, bias, bindingMR);
   const name = take(policyName, rng, bias);
   return name ? { policyName: name, ...b } : b;
 }

@@ -117,18 +117,27 @@ function towardsGroupVersion(
   t: AdmissionRequest,
   constraints: RuleWithOperationsConstraints,
 ): readonly [string[], string[]] {
-  const twins = (constraints.equivalents ?? []).filter(
-    (e) => e.group !== t.resource.group || e.version !== t.resource.version,
-  );
+  // The twins are counted, and only the one drawn is looked up (most requests have none).
+  const equivalents = constraints.equivalents ?? noEquivalents;
+  let twins = 0;
+  for (const e of equivalents) if (isTwin(e, t)) twins++;
   const twinWeight = Math.round((constraints.twinShare ?? 1 / 3) * 100);
-  if (twins.length === 0 ? rng.nextInt(0, 99) >= 0 : rng.nextInt(0, 99 + twinWeight) < 100)
+  if (twins === 0 ? rng.nextInt(0, 99) >= 0 : rng.nextInt(0, 99 + twinWeight) < 100)
     return [
       rng.nextInt(0, 1) === 0 ? [t.resource.group] : ["*"],
       rng.nextInt(0, 1) === 0 ? [t.resource.version] : ["*"],
     ];
-  const e = pick(rng, twins);
-  return [[e.group], [e.version]];
+  // pick() of the twins: the index, then the twin at it.
+  let at = twins === 1 ? 0 : rng.nextInt(0, twins - 1);
+  for (const e of equivalents) if (isTwin(e, t) && at-- === 0) return [[e.group], [e.version]];
+  throw new Error("towardsGroupVersion(): no twin at the index drawn");
 }
+
+const noEquivalents: readonly GroupVersionResource[] = [];
+
+/** Another group or version of the request's resource. */
+const isTwin = (e: GroupVersionResource, t: AdmissionRequest) =>
+  e.group !== t.resource.group || e.version !== t.resource.version;
 
 const oneOrTwo = { minLength: 1, maxLength: 2 };
 const oneToThree = { minLength: 1, maxLength: 3 };

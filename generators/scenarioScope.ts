@@ -28,28 +28,50 @@ export function swarmInScope(given: SwarmConstraints | undefined, caps: Capabili
   return { ...given, foci, ...(!f.equivalent && { equivalentForced: false }) };
 }
 
-/** Request constraints narrowed to the claimed operations, subresources and resources. */
-export function requestsInScope(caps: Capabilities): (c: AdmissionRequestConstraints) => AdmissionRequestConstraints {
+/**
+ * Request constraints narrowed to the claimed operations, subresources and resources. A corner's
+ * constraints recur, and are narrowed once; those given with `recurs` false (a realm's, new for
+ * each scenario) are narrowed each time, of their resources only the list's narrowing kept, once
+ * per list (realm.ts keeps one array per list of a realm's types).
+ */
+export function requestsInScope(
+  caps: Capabilities,
+): (c: AdmissionRequestConstraints, recurs?: boolean) => AdmissionRequestConstraints {
   const f = caps.features;
   const claimed = (t: ResourceType) =>
     (f.customResources || isBuiltinResourceGroup(t.group)) && (f.exemptions || !exemptGroup(t));
-  const narrow = (c: AdmissionRequestConstraints): AdmissionRequestConstraints => ({
-    ...c,
-    resources: (c.resources ?? resourceTypes).filter(claimed),
-    operations: caps.operations,
-    subresources: caps.subresources,
-    ...(!f.missingNamespaces && { missingNamespaceRate: 0 }),
-  });
-  const anywhere = narrow({});
-  if (!anyDrawable(anywhere)) throw new Error("scenario(): the capabilities admit no request");
-  // A corner with nothing left in scope falls back to every resource in scope. The corners but
-  // the realistic one recur: each is narrowed once.
+  const rest = { operations: caps.operations, subresources: caps.subresources };
+  const narrowedList = (list: readonly ResourceType[]) => list.filter(claimed);
+  const anywhere = narrowedList(resourceTypes);
+  if (!anyDrawable({ ...rest, resources: anywhere })) throw new Error("scenario(): the capabilities admit no request");
+  // A corner with nothing left in scope falls back to every resource in scope.
+  const inScope = new WeakMap<readonly ResourceType[], readonly ResourceType[]>();
+  const resourcesOf = (list: readonly ResourceType[]) => {
+    let kept = inScope.get(list);
+    if (kept === undefined) {
+      kept = narrowedList(list);
+      if (!anyDrawable({ ...rest, resources: kept })) kept = anywhere;
+      inScope.set(list, kept);
+    }
+    return kept;
+  };
+  // Key by key (a spread of a condition that may be false costs a call into the runtime).
+  const narrow = (c: AdmissionRequestConstraints): AdmissionRequestConstraints => {
+    const n: { -readonly [K in keyof AdmissionRequestConstraints]: AdmissionRequestConstraints[K] } = {
+      ...c,
+      resources: resourcesOf(c.resources ?? resourceTypes),
+      operations: caps.operations,
+      subresources: caps.subresources,
+    };
+    if (!f.missingNamespaces) n.missingNamespaceRate = 0;
+    return n;
+  };
   const once = new WeakMap<AdmissionRequestConstraints, AdmissionRequestConstraints>();
-  return (c) => {
+  return (c, recurs = true) => {
+    if (!recurs) return narrow(c);
     let focused = once.get(c);
     if (focused === undefined) {
       focused = narrow(c);
-      if (!anyDrawable(focused)) focused = { ...focused, resources: anywhere.resources ?? [] };
       once.set(c, focused);
     }
     return focused;
