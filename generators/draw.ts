@@ -62,14 +62,27 @@ export function optional(rng: fc.Random, freq = 6): boolean {
 export function recordOf<T extends object>(rng: fc.Random, fields: T): T {
   // fc.boolean() draws without bias.
   const nullPrototype = rng.nextInt(0, 1) === 1;
+  // The caller's literal is the record when every key was drawn (a copy key by key cost a
+  // fortieth of a scenario's draw); else the keys drawn are copied, in order.
+  let complete = true;
+  for (const k in fields)
+    if (fields[k] === absent) {
+      complete = false;
+      break;
+    }
+  const obj = complete ? fields : withoutAbsent(fields);
+  // Object.create(null) would make a dictionary-mode object, slower for every reader (the model
+  // decides on it, a run copies it); a plain object whose prototype is then dropped stays fast.
+  return (nullPrototype ? Object.setPrototypeOf(obj, null) : obj) as T;
+}
+
+function withoutAbsent<T extends object>(fields: T): T {
   const obj: Record<string, unknown> = {};
   for (const k in fields) {
     const v = fields[k];
     if (v !== absent) obj[k] = v;
   }
-  // Object.create(null) would make a dictionary-mode object, slower for every reader (the model
-  // decides on it, a run copies it); a plain object whose prototype is then dropped stays fast.
-  return (nullPrototype ? Object.setPrototypeOf(obj, null) : obj) as T;
+  return obj as T;
 }
 
 /**
@@ -144,7 +157,7 @@ export interface Lengths {
  */
 export type DrawIn<C, T> = (rng: fc.Random, bias: number | undefined, context: C) => T;
 
-/** fc.array(item, lengths). */
+/** fc.array(item, lengths), an array of its own length (see `exact`). */
 export function arrayOf<T, C = undefined>(
   rng: fc.Random,
   bias: number | undefined,
@@ -152,11 +165,36 @@ export function arrayOf<T, C = undefined>(
   item: DrawIn<C, T>,
   context?: C,
 ): T[] {
+  return exact(items(rng, bias, lengths, item, context));
+}
+
+/** fc.array(item, lengths).map((xs) => xs.join(separator)): the items, not kept. */
+export function joinedOf<C>(
+  rng: fc.Random,
+  bias: number | undefined,
+  lengths: Lengths,
+  item: DrawIn<C, string>,
+  context: C,
+  separator: string,
+): string {
+  return items(rng, bias, lengths, item, context).join(separator);
+}
+
+function items<T, C>(rng: fc.Random, bias: number | undefined, lengths: Lengths, item: DrawIn<C, T>, context?: C): T[] {
   const n = arrayLength(rng, bias, lengths.minLength ?? 0, lengths.maxLength);
   const b = itemBias;
-  const items: T[] = [];
-  for (let i = 0; i < n; i++) items.push(item(rng, b, context as C));
-  return items;
+  const out: T[] = [];
+  for (let i = 0; i < n; i++) out.push(item(rng, b, context as C));
+  return out;
+}
+
+/**
+ * The items in an array of their own length: an array grown by push from [] holds room for 17
+ * (152 bytes of elements for one or two items), which a scenario keeps in each of its lists, for
+ * the collector to copy and promote; a slice holds only the items.
+ */
+function exact<T>(xs: T[]): T[] {
+  return xs.length === 0 ? xs : xs.slice();
 }
 
 /** fc.constantFrom(...xs) as an array's item: pick with the tokens as its context. */
@@ -205,6 +243,17 @@ export function uniqueArrayOf<T, C = undefined>(
   lengths: Lengths,
   item: DrawIn<C, T>,
   selector: (t: T) => unknown = itself,
+  context?: C,
+): T[] {
+  return exact(uniqueItems(rng, bias, lengths, item, selector, context));
+}
+
+function uniqueItems<T, C>(
+  rng: fc.Random,
+  bias: number | undefined,
+  lengths: Lengths,
+  item: DrawIn<C, T>,
+  selector: (t: T) => unknown,
   context?: C,
 ): T[] {
   const min = lengths.minLength ?? 0;
@@ -266,5 +315,5 @@ export function dictionaryEntries<C>(
   lengths: Lengths,
   draws: EntryDraws<C>,
 ): (readonly [string, string])[] {
-  return uniqueArrayOf(rng, bias, lengths, drawEntry<C>, keyOf, draws);
+  return uniqueItems(rng, bias, lengths, drawEntry<C>, keyOf, draws);
 }

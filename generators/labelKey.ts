@@ -1,6 +1,6 @@
 import type fc from "fast-check";
 import type { Lengths } from "./draw.ts";
-import { arrayOf, drawn, pick, pickIn, twoWay } from "./draw.ts";
+import { drawn, joinedOf, pick, pickIn, twoWay } from "./draw.ts";
 import { labelKeys } from "./vocabulary.ts";
 
 /**
@@ -30,7 +30,7 @@ const dnsInner = [..."ab-09"];
  * units (no slice of fast-check's dangerous strings is made of these units, so none is asked for).
  */
 function drawString(rng: fc.Random, bias: number | undefined, units: readonly string[], lengths: Lengths): string {
-  return arrayOf(rng, bias, lengths, pickIn, units).join("");
+  return joinedOf(rng, bias, lengths, pickIn, units, "");
 }
 
 const upTo61 = { maxLength: 61 };
@@ -52,7 +52,7 @@ export const labelName = (): fc.Arbitrary<string> => anyLabelName;
  */
 function drawDnsSubdomain(rng: fc.Random, bias: number | undefined): string {
   for (;;) {
-    const s = arrayOf(rng, bias, oneToFour, drawDnsLabel).join(".");
+    const s = joinedOf(rng, bias, oneToFour, drawDnsLabel, undefined, ".");
     if (s.length <= 253) return s;
   }
 }

@@ -15,8 +15,8 @@ function empty(fresh: boolean): Record<string, string> {
   return fresh ? Object.setPrototypeOf(Object.create(null), Object.prototype) : {};
 }
 
-/** obj[k] = v as a literal or a spread defines it ("__proto__" an own key, not the prototype). */
-function define(obj: Record<string, string>, k: string, v: string): void {
+/** obj[k] = v as a literal, a spread or Object.fromEntries defines it ("__proto__" an own key, not the prototype). */
+export function defineOwn<V>(obj: Record<string, V>, k: string, v: V): void {
   if (k === "__proto__")
     Object.defineProperty(obj, k, { value: v, enumerable: true, configurable: true, writable: true });
   else obj[k] = v;
@@ -27,7 +27,7 @@ export function labelObject(entries: readonly (readonly [string, string])[]): Re
   let fresh = false;
   for (const e of entries) if (!shared.has(e[0])) fresh = true;
   const obj = empty(fresh);
-  for (const [k, v] of entries) define(obj, k, v);
+  for (const [k, v] of entries) defineOwn(obj, k, v);
   return obj;
 }
 
@@ -40,8 +40,8 @@ export function labelObjectWith(
   let fresh = !shared.has(key);
   for (const e of entries) if (!shared.has(e[0])) fresh = true;
   const obj = empty(fresh);
-  for (const [k, v] of entries) define(obj, k, v);
-  define(obj, key, value);
+  for (const [k, v] of entries) defineOwn(obj, k, v);
+  defineOwn(obj, key, value);
   return obj;
 }
 
@@ -55,7 +55,7 @@ export function withLabel(
   let fresh = !shared.has(key);
   for (const k of keys) if (!shared.has(k)) fresh = true;
   const obj = empty(fresh);
-  for (const k of keys) define(obj, k, labels[k] as string);
-  define(obj, key, value);
+  for (const k of keys) defineOwn(obj, k, labels[k] as string);
+  defineOwn(obj, key, value);
   return obj;
 }

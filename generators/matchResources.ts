@@ -36,12 +36,14 @@ export function matchResources(constraints: MatchResourcesConstraints = {}): fc.
 
 /**
  * matchResources(constraints), drawn at once: a record whose keys but resourceRules (and a fixed
- * matchPolicy) are optional.
+ * matchPolicy) are optional. `requireResourceRules` overrides the constraints' own (a policy's
+ * matchConstraints, drawn with its binding's constraints, without a copy of them that says so).
  */
 export function drawMatchResources(
   rng: fc.Random,
   bias: number | undefined,
   constraints: MatchResourcesConstraints,
+  requireResourceRules = constraints.requireResourceRules === true,
 ): MatchResources {
   const c = constraints;
   // Each optional key written out (optional, then its draw), without a closure per key.
@@ -51,7 +53,7 @@ export function drawMatchResources(
     resourceRules: arrayOf(
       rng,
       bias,
-      c.requireResourceRules ? oneToThree : upToThree,
+      requireResourceRules ? oneToThree : upToThree,
       drawNamedRuleWithOperations,
       c.rules ?? anyRule,
     ),

@@ -51,5 +51,9 @@ export function drawNamedRuleWithOperations(
     undefined,
     constraints.names ?? defaultNames,
   );
-  return roll < (constraints.namesRate ?? 0.25) ? { ...rule, resourceNames } : rule;
+  if (roll >= (constraints.namesRate ?? 0.25)) return rule;
+  // The rule was drawn for this one: its names are added to it, last, as a spread would add them
+  // (a spread of each rule cost a thirtieth of a scenario's draw).
+  (rule as { resourceNames?: string[] }).resourceNames = resourceNames;
+  return rule;
 }

@@ -56,9 +56,8 @@ export function drawPolicyWithBinding(
   // The binding's constraints are the policy's, a mutating policy's operations put in.
   const given = constraints.matchResources;
   const bindingMR = operations ? { ...given, rules: { ...given?.rules, operations } } : (given ?? anyMatch);
-  const matchConstraints = drawMatchResources(rng, bias, { ...bindingMR, requireResourceRules: true });
-  const failurePolicy =
-    constraints.failurePolicy ?? (optional(rng) ? pick(rng, ["Fail", "Ignore"] as const) : undefined);
+  const matchConstraints = drawMatchResources(rng, bias, bindingMR, true);
+  const failurePolicy = constraints.failurePolicy ?? (optional(rng) ? pick(rng, failurePolicies) : undefined);
   const binding = drawBinding(rng, bias, constraints, bindingMR);
   recordDrawn(rng);
   const policy = failurePolicy === undefined ? { matchConstraints } : { matchConstraints, failurePolicy };
@@ -66,6 +65,11 @@ export function drawPolicyWithBinding(
 }
 
 const anyMatch: MatchResourcesConstraints = {};
+const failurePolicies = ["Fail", "Ignore"] as const;
+const withoutName = [
+  [6, 6, 0],
+  [6, 6, 1],
+] as const;
 
 function withMatch(rng: fc.Random, bias: number | undefined, bindingMR: MatchResourcesConstraints): BindingSpec {
   return { matchResources: drawMatchResources(rng, bias, bindingMR) };
@@ -80,7 +84,7 @@ function drawBinding(
 ): BindingSpec | undefined {
   const noBinding = constraints.allowNoBinding === false ? 0 : 1;
   if (!constraints.policyNames) {
-    const which = weighted(rng, [6, 6, noBinding]);
+    const which = weighted(rng, withoutName[noBinding]);
     return which === 0 ? {} : which === 1 ? withMatch(rng, bias, bindingMR) : undefined;
   }
   if (twoWay(rng, 12, noBinding) === 1) return undefined;

@@ -12,6 +12,7 @@ import { builtinEquivalents } from "../oracles/model/equivalents.ts";
 import { outsideModel } from "../oracles/model/outsideModel.ts";
 import type { AdmissionRequestConstraints } from "./admissionRequest.ts";
 import { drawAdmissionRequest } from "./admissionRequest.ts";
+import type { ClusterConstraints } from "./cluster.ts";
 import { drawCluster } from "./cluster.ts";
 import { shapeOf } from "./conditionShape.ts";
 import type { Draw } from "./draw.ts";
@@ -109,6 +110,22 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
   const unreal = constraints.unrealInputs === true;
   const invalidOptions = { manifestEdges: edges };
   const swarms = swarm(swarmInScope(constraints.swarm, caps));
+  // The cluster's constraints: one object per corner's rate, a realm's own (a spread of an
+  // undefined realm per scenario cost a call into the runtime).
+  const keepRequestNamespace = !caps.features.missingNamespaces;
+  const clusterOf = (unknownKindRate: number): ClusterConstraints => ({ unknownKindRate, keepRequestNamespace });
+  const plainCluster = clusterOf(unreal ? 0.15 : 0);
+  const equivalentsCluster = clusterOf(unreal ? 0.9 : 0);
+  const clusterIn = (s: Swarm, r: Realm | undefined): ClusterConstraints => {
+    const rates = s.focus === "equivalents" ? equivalentsCluster : plainCluster;
+    if (r === undefined) return rates;
+    return {
+      unknownKindRate: rates.unknownKindRate ?? 0,
+      keepRequestNamespace,
+      namespaces: r.namespaces,
+      labels: r.labels,
+    };
+  };
   const realms = realm();
   // One scenario of a kind of `among`, drawn first, then a minor that serves it; `before` draws
   // what a variant adds from the request and cluster before the subject, or refuses them.
@@ -125,12 +142,7 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
         bias,
         r === undefined ? inScope(requestFocus(s)) : inScope(realmFocus(r), false),
       );
-      const unknownKindRate = unreal ? (s.focus === "equivalents" ? 0.9 : 0.15) : 0;
-      const c = drawCluster(rng, bias, request, {
-        unknownKindRate,
-        keepRequestNamespace: !caps.features.missingNamespaces,
-        ...(r && { namespaces: r.namespaces, labels: r.labels }),
-      });
+      const c = drawCluster(rng, bias, request, clusterIn(s, r));
       const finish = before ? before(rng, bias, { kind, minor, request, cluster: c }) : asDrawn;
       if (finish === undefined) return undefined;
       // The invalid subject's roll, then the nulls' (a oneof of the subject and the one made of it,
