@@ -35,13 +35,14 @@ export function namedRuleWithOperations(
 const defaultNames = [...objectNames, ""];
 const oneOrTwo = { minLength: 1, maxLength: 2 };
 
-/** namedRuleWithOperations(constraints), drawn at once: the rule, a roll, the names. */
+/** namedRuleWithOperations(constraints), drawn at once: the rule (at `targetRate`), a roll, the names. */
 export function drawNamedRuleWithOperations(
   rng: fc.Random,
   bias: number | undefined,
   constraints: NamedRuleWithOperationsConstraints,
+  targetRate = constraints.targetRate ?? 0.9,
 ): NamedRuleWithOperations {
-  const rule = drawRuleWithOperations(rng, bias, constraints);
+  const rule = drawRuleWithOperations(rng, bias, constraints, targetRate);
   const roll = drawUnitRoll(rng, bias);
   const resourceNames = uniqueArrayOf(
     rng,

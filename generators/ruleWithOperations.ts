@@ -60,18 +60,19 @@ type Tokens = readonly string[];
 const scopes = ["*", "Namespaced", "Cluster"];
 
 /**
- * ruleWithOperations(constraints), drawn at once: each field near the target (at `targetRate`) or
- * anywhere, then the record's prototype draw.
+ * ruleWithOperations(constraints), drawn at once: each field near the target (at `targetRate`, which
+ * a caller may give apart from the constraints) or anywhere, then the record's prototype draw.
  */
 export function drawRuleWithOperations(
   rng: fc.Random,
   bias: number | undefined,
   constraints: RuleWithOperationsConstraints,
+  targetRate = constraints.targetRate ?? 0.9,
 ): RuleWithOperations {
   const ops: Tokens = constraints.operations ?? allOperations;
   const t = constraints.target;
   const v = constraints.vocabulary;
-  const weight = Math.round((constraints.targetRate ?? 0.9) * 100);
+  const weight = Math.round(targetRate * 100);
   // Each field is a oneof (weighted) of the field drawn towards the target and the field drawn
   // anywhere: towards it when the roll falls in the target's weight. Written out, without a
   // closure or an array of weights per field (a rule is drawn several times a scenario).
