@@ -165,10 +165,17 @@ export function arrayOf<T, C = undefined>(
   item: DrawIn<C, T>,
   context?: C,
 ): T[] {
-  return exact(items(rng, bias, lengths, item, context));
+  const n = arrayLength(rng, bias, lengths.minLength ?? 0, lengths.maxLength);
+  const b = itemBias;
+  const out: T[] = [];
+  for (let i = 0; i < n; i++) out.push(item(rng, b, context as C));
+  return exact(out);
 }
 
-/** fc.array(item, lengths).map((xs) => xs.join(separator)): the items, not kept. */
+/**
+ * fc.array(item, lengths).map((xs) => xs.join(separator)), each item appended as it is drawn:
+ * no array (a label's characters were pushed one by one, then joined, at twice the cost).
+ */
 export function joinedOf<C>(
   rng: fc.Random,
   bias: number | undefined,
@@ -177,15 +184,14 @@ export function joinedOf<C>(
   context: C,
   separator: string,
 ): string {
-  return items(rng, bias, lengths, item, context).join(separator);
-}
-
-function items<T, C>(rng: fc.Random, bias: number | undefined, lengths: Lengths, item: DrawIn<C, T>, context?: C): T[] {
   const n = arrayLength(rng, bias, lengths.minLength ?? 0, lengths.maxLength);
   const b = itemBias;
-  const out: T[] = [];
-  for (let i = 0; i < n; i++) out.push(item(rng, b, context as C));
-  return out;
+  let s = "";
+  for (let i = 0; i < n; i++) {
+    const x = item(rng, b, context);
+    s = i === 0 ? x : s + separator + x;
+  }
+  return s;
 }
 
 /**

@@ -52,10 +52,13 @@ export function drawPolicyWithBinding(
   constraints: PolicyWithBindingConstraints,
 ): PolicySubject {
   const kind = constraints.kind ?? pick(rng, policyKinds);
-  const operations = kind === "MutatingAdmissionPolicy" ? (["CREATE", "UPDATE", "CONNECT"] as const) : undefined;
-  // The binding's constraints are the policy's, a mutating policy's operations put in.
+  // The binding's constraints are the policy's, a mutating policy's operations put in (unless
+  // the caller's rules name them already: scenario.ts draws them so, without a copy per subject).
   const given = constraints.matchResources;
-  const bindingMR = operations ? { ...given, rules: { ...given?.rules, operations } } : (given ?? anyMatch);
+  const bindingMR =
+    kind === "MutatingAdmissionPolicy" && given?.rules?.operations !== mutatingOperations
+      ? { ...given, rules: { ...given?.rules, operations: mutatingOperations } }
+      : (given ?? anyMatch);
   const matchConstraints = drawMatchResources(rng, bias, bindingMR, true);
   const failurePolicy = constraints.failurePolicy ?? (optional(rng) ? pick(rng, failurePolicies) : undefined);
   const binding = drawBinding(rng, bias, constraints, bindingMR);
@@ -65,6 +68,8 @@ export function drawPolicyWithBinding(
 }
 
 const anyMatch: MatchResourcesConstraints = {};
+/** The operations a mutating policy's rules may name (not DELETE). */
+export const mutatingOperations = ["CREATE", "UPDATE", "CONNECT"] as const;
 const failurePolicies = ["Fail", "Ignore"] as const;
 const withoutName = [
   [6, 6, 0],

@@ -24,7 +24,7 @@ import type { MatchResourcesConstraints } from "./matchResources.ts";
 import { drawMatchResources } from "./matchResources.ts";
 import type { NamedRuleWithOperationsConstraints } from "./namedRuleWithOperations.ts";
 import { drawParams } from "./params.ts";
-import { drawPolicyWithBinding } from "./policyWithBinding.ts";
+import { drawPolicyWithBinding, mutatingOperations } from "./policyWithBinding.ts";
 import type { Realm } from "./realm.ts";
 import { realm } from "./realm.ts";
 import { corners, exactWhere, requestsInScope, swarmInScope } from "./scenarioScope.ts";
@@ -362,6 +362,7 @@ function drawSubject(
     rules.vocabulary = targets.realm.rules;
     rules.names = targets.realm.ruleNames;
   }
+  if (kind === "MutatingAdmissionPolicy") rules.operations = mutatingOperations;
   const mr = withLabelTargets<Mutable<MatchResourcesConstraints>>(
     { rules, noSelectors: !s.selectors, noExcludes: !s.excludes },
     targets,
