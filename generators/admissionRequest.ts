@@ -1,6 +1,6 @@
 import type fc from "fast-check";
 import type { AdmissionRequest, GroupVersionKind, KubeObject, Operation } from "../oracles/contract/kube.ts";
-import { drawn, optional, pick, recordDrawn, weighted } from "./draw.ts";
+import { drawn, optional, pick, recordDrawn, twoWay, weighted } from "./draw.ts";
 import { withLabel } from "./labelObject.ts";
 import type { LabelsConstraints } from "./labels.ts";
 import { drawLabels } from "./labels.ts";
@@ -45,8 +45,18 @@ interface Drawable {
   readonly weights: readonly number[];
 }
 
-// A scenario's request constraints recur (one per corner of the swarm): their types are worked out once.
-const drawables = new WeakMap<AdmissionRequestConstraints, Drawable>();
+/** A list's drawable types for one set of operations and subresources. */
+interface DrawableEntry {
+  readonly operations: AdmissionRequestConstraints["operations"];
+  readonly subresources: AdmissionRequestConstraints["subresources"];
+  readonly drawable: Drawable;
+}
+
+// The types are worked out once per list of resources (a corner's, or a realm's, realm.ts keeps
+// one array per list) and claim of operations and subresources (one per run): a realistic
+// scenario's constraints are new each time, their lists of types are not.
+const drawables = new WeakMap<readonly ResourceType[], DrawableEntry[]>();
+const claimsPerList = 8;
 
 function drawableWeights(constraints: AdmissionRequestConstraints): Drawable {
   const d = drawableOf(constraints);
@@ -54,23 +64,26 @@ function drawableWeights(constraints: AdmissionRequestConstraints): Drawable {
   return d;
 }
 
-/**
- * Whether any resource type is left to draw, worked out as the request's draw will need it (a
- * realistic scenario's constraints are new each time: asked first, then drawn with).
- */
+/** Whether any resource type is left to draw, worked out as the request's draw will need it. */
 export function anyDrawable(constraints: AdmissionRequestConstraints): boolean {
   return drawableOf(constraints).types.length > 0;
 }
 
 function drawableOf(constraints: AdmissionRequestConstraints): Drawable {
-  let d = drawables.get(constraints);
-  if (d === undefined) {
-    const types = drawableTypes(constraints);
-    // The exempt resources decide the same way for every subject: draw them less often.
-    d = { types, weights: types.map((t) => (isExemptType(t) ? 1 : 4)) };
-    drawables.set(constraints, d);
+  const list = constraints.resources ?? resourceTypes;
+  const { operations, subresources } = constraints;
+  let entries = drawables.get(list);
+  if (entries === undefined) {
+    entries = [];
+    drawables.set(list, entries);
   }
-  return d;
+  for (const e of entries) if (e.operations === operations && e.subresources === subresources) return e.drawable;
+  const types = drawableTypes(constraints);
+  // The exempt resources decide the same way for every subject: draw them less often.
+  const drawable = { types, weights: types.map((t) => (isExemptType(t) ? 1 : 4)) };
+  if (entries.length >= claimsPerList) entries.shift();
+  entries.push({ operations, subresources, drawable });
+  return drawable;
 }
 
 /** admissionRequest(constraints), drawn at once: a type (a oneof by weight), then its request. */
@@ -166,7 +179,7 @@ function requestFor(
 /** A namespace of the constraints', or now and then (a oneof) one that does not exist. */
 function drawNamespace(rng: fc.Random, c: AdmissionRequestConstraints): string {
   const missing = c.missingNamespaceRate ?? 0.1;
-  return missing > 0 && weighted(rng, [Math.round((1 - missing) * 100), Math.round(missing * 100)]) === 1
+  return missing > 0 && twoWay(rng, Math.round((1 - missing) * 100), Math.round(missing * 100)) === 1
     ? missingNamespace
     : pick(rng, c.namespaces ?? namespaceNames);
 }

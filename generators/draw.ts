@@ -45,6 +45,11 @@ export function weighted(rng: fc.Random, weights: readonly number[]): number {
   throw new Error("weighted(): no weight left");
 }
 
+/** weighted(rng, [w0, w1]) without an array of the two weights: 0 or 1. */
+export function twoWay(rng: fc.Random, w0: number, w1: number): number {
+  return rng.nextInt(0, w0 + w1 - 1) < w0 ? 0 : 1;
+}
+
 /** fc.option(arb, { nil: undefined, freq }): whether the value is drawn (else undefined). */
 export function optional(rng: fc.Random, freq = 6): boolean {
   return rng.nextInt(0, freq - 1) >= 1;
@@ -57,14 +62,27 @@ export function optional(rng: fc.Random, freq = 6): boolean {
 export function recordOf<T extends object>(rng: fc.Random, fields: T): T {
   // fc.boolean() draws without bias.
   const nullPrototype = rng.nextInt(0, 1) === 1;
+  // The caller's literal is the record when every key was drawn (a copy key by key cost a
+  // fortieth of a scenario's draw); else the keys drawn are copied, in order.
+  let complete = true;
+  for (const k in fields)
+    if (fields[k] === absent) {
+      complete = false;
+      break;
+    }
+  const obj = complete ? fields : withoutAbsent(fields);
+  // Object.create(null) would make a dictionary-mode object, slower for every reader (the model
+  // decides on it, a run copies it); a plain object whose prototype is then dropped stays fast.
+  return (nullPrototype ? Object.setPrototypeOf(obj, null) : obj) as T;
+}
+
+function withoutAbsent<T extends object>(fields: T): T {
   const obj: Record<string, unknown> = {};
   for (const k in fields) {
     const v = fields[k];
     if (v !== absent) obj[k] = v;
   }
-  // Object.create(null) would make a dictionary-mode object, slower for every reader (the model
-  // decides on it, a run copies it); a plain object whose prototype is then dropped stays fast.
-  return (nullPrototype ? Object.setPrototypeOf(obj, null) : obj) as T;
+  return obj as T;
 }
 
 /**
@@ -106,23 +124,25 @@ export function cached<K, A>(limit = 10_000): (key: K, build: () => A) => A {
   };
 }
 
+/** The bias of the items of the array whose length arrayLength drew last. */
+let itemBias: number | undefined;
+
 /**
- * fast-check 4's ArrayArbitrary at the default size: the length it draws, and the bias its items
- * are drawn with (none, or the array's own).
+ * fast-check 4's ArrayArbitrary at the default size: the length it draws; the bias its items are
+ * drawn with (none, or the array's own) is left in `itemBias`, read by the caller at once (a pair
+ * returned per array was an allocation for each of the dozens of arrays a scenario draws).
  */
-function arrayLength(
-  rng: fc.Random,
-  bias: number | undefined,
-  min: number,
-  max: number,
-): readonly [number, number | undefined] {
+function arrayLength(rng: fc.Random, bias: number | undefined, min: number, max: number): number {
   const maxGenerated = Math.min(2 * min + 10, max);
-  if (bias === undefined) return [rng.nextInt(min, maxGenerated), undefined];
-  if (min === maxGenerated) return [rng.nextInt(min, maxGenerated), bias];
-  if (rng.nextInt(1, bias) !== 1) return [rng.nextInt(min, maxGenerated), undefined];
-  if (rng.nextInt(1, bias) !== 1) return [rng.nextInt(min, maxGenerated), bias];
+  itemBias = bias;
+  if (bias === undefined) return rng.nextInt(min, maxGenerated);
+  if (min === maxGenerated) return rng.nextInt(min, maxGenerated);
+  itemBias = undefined;
+  if (rng.nextInt(1, bias) !== 1) return rng.nextInt(min, maxGenerated);
+  itemBias = bias;
+  if (rng.nextInt(1, bias) !== 1) return rng.nextInt(min, maxGenerated);
   const biasedMax = min + Math.floor(Math.log(maxGenerated - min) / Math.log(2));
-  return [rng.nextInt(min, biasedMax), bias];
+  return rng.nextInt(min, biasedMax);
 }
 
 export interface Lengths {
@@ -137,7 +157,7 @@ export interface Lengths {
  */
 export type DrawIn<C, T> = (rng: fc.Random, bias: number | undefined, context: C) => T;
 
-/** fc.array(item, lengths). */
+/** fc.array(item, lengths), an array of its own length (see `exact`). */
 export function arrayOf<T, C = undefined>(
   rng: fc.Random,
   bias: number | undefined,
@@ -145,10 +165,42 @@ export function arrayOf<T, C = undefined>(
   item: DrawIn<C, T>,
   context?: C,
 ): T[] {
-  const [n, itemBias] = arrayLength(rng, bias, lengths.minLength ?? 0, lengths.maxLength);
-  const items: T[] = [];
-  for (let i = 0; i < n; i++) items.push(item(rng, itemBias, context as C));
-  return items;
+  const n = arrayLength(rng, bias, lengths.minLength ?? 0, lengths.maxLength);
+  const b = itemBias;
+  const out: T[] = [];
+  for (let i = 0; i < n; i++) out.push(item(rng, b, context as C));
+  return exact(out);
+}
+
+/**
+ * fc.array(item, lengths).map((xs) => xs.join(separator)), each item appended as it is drawn:
+ * no array (a label's characters were pushed one by one, then joined, at twice the cost).
+ */
+export function joinedOf<C>(
+  rng: fc.Random,
+  bias: number | undefined,
+  lengths: Lengths,
+  item: DrawIn<C, string>,
+  context: C,
+  separator: string,
+): string {
+  const n = arrayLength(rng, bias, lengths.minLength ?? 0, lengths.maxLength);
+  const b = itemBias;
+  let s = "";
+  for (let i = 0; i < n; i++) {
+    const x = item(rng, b, context);
+    s = i === 0 ? x : s + separator + x;
+  }
+  return s;
+}
+
+/**
+ * The items in an array of their own length: an array grown by push from [] holds room for 17
+ * (152 bytes of elements for one or two items), which a scenario keeps in each of its lists, for
+ * the collector to copy and promote; a slice holds only the items.
+ */
+function exact<T>(xs: T[]): T[] {
+  return xs.length === 0 ? xs : xs.slice();
 }
 
 /** fc.constantFrom(...xs) as an array's item: pick with the tokens as its context. */
@@ -171,9 +223,18 @@ export function shuffledSubarray<T>(
 ): T[] {
   const biased = bias !== undefined && rng.nextInt(1, bias) === 1;
   const n = rng.nextInt(min, biased && min !== max ? min + Math.floor(Math.log(max - min) / Math.log(2)) : max);
-  const left = [...xs];
+  // Each item is the j-th of those left, as a copy of xs spliced item by item gives it: the j-th
+  // index not taken yet, found from the taken ones in ascending order (a copy of a list of 51
+  // types for every realm cost more than these few comparisons).
+  const taken: number[] = [];
   const out: T[] = [];
-  for (let i = 0; i < n; i++) out.push(left.splice(rng.nextInt(0, left.length - 1), 1)[0] as T);
+  for (let i = 0; i < n; i++) {
+    let at = rng.nextInt(0, xs.length - 1 - i);
+    let k = 0;
+    for (; k < taken.length && (taken[k] as number) <= at; k++) at++;
+    taken.splice(k, 0, at);
+    out.push(xs[at] as T);
+  }
   return out;
 }
 
@@ -190,26 +251,44 @@ export function uniqueArrayOf<T, C = undefined>(
   selector: (t: T) => unknown = itself,
   context?: C,
 ): T[] {
+  return exact(uniqueItems(rng, bias, lengths, item, selector, context));
+}
+
+function uniqueItems<T, C>(
+  rng: fc.Random,
+  bias: number | undefined,
+  lengths: Lengths,
+  item: DrawIn<C, T>,
+  selector: (t: T) => unknown,
+  context?: C,
+): T[] {
   const min = lengths.minLength ?? 0;
   const maxGenerated = Math.min(2 * min + 10, lengths.maxLength);
   for (;;) {
-    const [n, itemBias] = arrayLength(rng, bias, min, lengths.maxLength);
-    // These arrays are short (at most a few items): a scan of the keys kept, as a Set would
-    // compare them (SameValueZero), costs less than the Set.
-    const keys: unknown[] = [];
+    const n = arrayLength(rng, bias, min, lengths.maxLength);
+    const b = itemBias;
+    // These arrays are short (at most a few items): the items kept are scanned for the key, as a
+    // Set would compare them (SameValueZero), without a Set or an array of keys beside them.
     const items: T[] = [];
     for (let skipped = 0; items.length < n && skipped < maxGenerated; ) {
-      const t = item(rng, itemBias, context as C);
-      const key = selector(t);
-      if (keys.includes(key)) skipped++;
+      const t = item(rng, b, context as C);
+      if (holdsKey(items, selector(t), selector)) skipped++;
       else {
-        keys.push(key);
         items.push(t);
         skipped = 0;
       }
     }
     if (items.length >= min) return items;
   }
+}
+
+/** Whether an item's selected value is `key` (SameValueZero, as Array.prototype.includes). */
+function holdsKey<T>(items: readonly T[], key: unknown, selector: (t: T) => unknown): boolean {
+  for (const t of items) {
+    const k = selector(t);
+    if (k === key || (Number.isNaN(k) && Number.isNaN(key))) return true;
+  }
+  return false;
 }
 
 /** What a dictionary's entries are drawn with: its key and value draws, given their context. */
@@ -242,5 +321,5 @@ export function dictionaryEntries<C>(
   lengths: Lengths,
   draws: EntryDraws<C>,
 ): (readonly [string, string])[] {
-  return uniqueArrayOf(rng, bias, lengths, drawEntry<C>, keyOf, draws);
+  return uniqueItems(rng, bias, lengths, drawEntry<C>, keyOf, draws);
 }

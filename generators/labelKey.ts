@@ -1,6 +1,6 @@
 import type fc from "fast-check";
 import type { Lengths } from "./draw.ts";
-import { arrayOf, drawn, pick, pickIn, weighted } from "./draw.ts";
+import { drawn, joinedOf, pick, pickIn, twoWay } from "./draw.ts";
 import { labelKeys } from "./vocabulary.ts";
 
 /**
@@ -30,14 +30,14 @@ const dnsInner = [..."ab-09"];
  * units (no slice of fast-check's dangerous strings is made of these units, so none is asked for).
  */
 function drawString(rng: fc.Random, bias: number | undefined, units: readonly string[], lengths: Lengths): string {
-  return arrayOf(rng, bias, lengths, pickIn, units).join("");
+  return joinedOf(rng, bias, lengths, pickIn, units, "");
 }
 
 const upTo61 = { maxLength: 61 };
 
 /** `([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]`, 1 to 63 characters (a oneof of one and more characters). */
 export function drawLabelName(rng: fc.Random, bias: number | undefined): string {
-  if (weighted(rng, [1, 1]) === 0) return pick(rng, alnum);
+  if (twoWay(rng, 1, 1) === 0) return pick(rng, alnum);
   const a = pick(rng, alnum);
   const b = drawString(rng, bias, inner, upTo61);
   return a + b + pick(rng, alnum);
@@ -52,15 +52,19 @@ export const labelName = (): fc.Arbitrary<string> => anyLabelName;
  */
 function drawDnsSubdomain(rng: fc.Random, bias: number | undefined): string {
   for (;;) {
-    const labels = arrayOf(rng, bias, { minLength: 1, maxLength: 4 }, (r, b) => {
-      if (weighted(r, [1, 1]) === 0) return pick(r, dnsChar);
-      const first = pick(r, dnsChar);
-      const middle = drawString(r, b, dnsInner, upTo61);
-      return first + middle + pick(r, dnsChar);
-    });
-    const s = labels.join(".");
+    const s = joinedOf(rng, bias, oneToFour, drawDnsLabel, undefined, ".");
     if (s.length <= 253) return s;
   }
+}
+
+const oneToFour = { minLength: 1, maxLength: 4 };
+
+/** One label of a DNS subdomain, as an array draws its items (a oneof of one and more characters). */
+function drawDnsLabel(rng: fc.Random, bias: number | undefined): string {
+  if (twoWay(rng, 1, 1) === 0) return pick(rng, dnsChar);
+  const first = pick(rng, dnsChar);
+  const middle = drawString(rng, bias, dnsInner, upTo61);
+  return first + middle + pick(rng, dnsChar);
 }
 
 const anyDnsSubdomain = drawn(drawDnsSubdomain);
@@ -72,7 +76,7 @@ export function labelKey(constraints: LabelKeyConstraints = {}): fc.Arbitrary<st
 
 /** A name, or a prefix and a name (a oneof of the two). */
 function drawFreshKey(rng: fc.Random, bias: number | undefined): string {
-  if (weighted(rng, [1, 1]) === 0) return drawLabelName(rng, bias);
+  if (twoWay(rng, 1, 1) === 0) return drawLabelName(rng, bias);
   const prefix = drawDnsSubdomain(rng, bias);
   return `${prefix}/${drawLabelName(rng, bias)}`;
 }
@@ -80,6 +84,6 @@ function drawFreshKey(rng: fc.Random, bias: number | undefined): string {
 /** A key of the vocabulary (6 in 7 unless only those), or a fresh one. */
 export function drawLabelKey(rng: fc.Random, bias: number | undefined, constraints: LabelKeyConstraints): string {
   const vocabulary = constraints.vocabulary ?? labelKeys;
-  if (constraints.vocabularyOnly || weighted(rng, [6, 1]) === 0) return pick(rng, vocabulary);
+  if (constraints.vocabularyOnly || twoWay(rng, 6, 1) === 0) return pick(rng, vocabulary);
   return drawFreshKey(rng, bias);
 }

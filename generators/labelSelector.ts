@@ -1,6 +1,17 @@
 import type fc from "fast-check";
 import type { LabelSelector, LabelSelectorRequirement } from "../oracles/contract/kube.ts";
-import { absent, arrayOf, dictionaryOf, drawn, optional, pick, recordOf, uniqueArrayOf, weighted } from "./draw.ts";
+import {
+  absent,
+  arrayOf,
+  dictionaryOf,
+  drawn,
+  optional,
+  pick,
+  recordOf,
+  twoWay,
+  uniqueArrayOf,
+  weighted,
+} from "./draw.ts";
 import type { LabelKeyConstraints } from "./labelKey.ts";
 import { drawLabelKey } from "./labelKey.ts";
 import { keyIn, valueIn } from "./labels.ts";
@@ -45,15 +56,15 @@ function drawRequirement(
   bias: number | undefined,
   constraints: LabelSelectorConstraints,
 ): LabelSelectorRequirement {
-  const keys = constraints.keys ?? {};
-  if (weighted(rng, [1, 1]) === 1)
+  const keys = constraints.keys ?? anyKey;
+  if (twoWay(rng, 1, 1) === 1)
     return recordOf(rng, {
       key: drawLabelKey(rng, bias, keys),
-      operator: pick(rng, ["Exists", "DoesNotExist"] as const),
+      operator: pick(rng, withoutValues),
     });
   return recordOf(rng, {
     key: drawLabelKey(rng, bias, keys),
-    operator: pick(rng, ["In", "NotIn"] as const),
+    operator: pick(rng, withValues),
     values: uniqueArrayOf(rng, bias, oneToThree, valueIn, undefined, constraints),
   });
 }
@@ -71,7 +82,7 @@ export function drawLabelSelector(
   const target = constraints.target;
   if (target === undefined) return untargeted(rng, bias, constraints);
   const weight = Math.round((constraints.targetRate ?? 0.7) * 100);
-  return weighted(rng, [weight, 100 - weight]) === 0
+  return twoWay(rng, weight, 100 - weight) === 0
     ? satisfiedBy(rng, bias, target, constraints)
     : untargeted(rng, bias, constraints);
 }
@@ -93,16 +104,12 @@ function satisfiedBy(
   target: Readonly<Record<string, string>>,
   constraints: LabelSelectorConstraints,
 ): LabelSelector {
-  const absent = (): LabelSelector => {
-    for (;;) {
-      const key = drawLabelKey(rng, bias, constraints.keys ?? {});
-      if (!Object.hasOwn(target, key)) return { matchExpressions: [{ key, operator: "DoesNotExist" }] };
-    }
-  };
-  const entries = Object.entries(target);
-  if (entries.length === 0) return absent();
-  const [key, value] = pick(rng, entries);
-  switch (weighted(rng, [1, 1, 1, 1, 1])) {
+  // pick() of the entries, by their keys (a pair per label cost more than the pick).
+  const keys = Object.keys(target);
+  if (keys.length === 0) return absentFrom(rng, bias, target, constraints);
+  const key = pick(rng, keys);
+  const value = target[key] as string;
+  switch (weighted(rng, fiveEven)) {
     case 0:
       return { matchLabels: { [key]: value } };
     case 1:
@@ -115,20 +122,39 @@ function satisfiedBy(
         if (v !== value) return { matchExpressions: [{ key, operator: "NotIn", values: [v] }] };
       }
     default:
-      return absent();
+      return absentFrom(rng, bias, target, constraints);
   }
 }
 
+/** A DoesNotExist requirement on a key the labels do not hold. */
+function absentFrom(
+  rng: fc.Random,
+  bias: number | undefined,
+  target: Readonly<Record<string, string>>,
+  constraints: LabelSelectorConstraints,
+): LabelSelector {
+  for (;;) {
+    const key = drawLabelKey(rng, bias, constraints.keys ?? anyKey);
+    if (!Object.hasOwn(target, key)) return { matchExpressions: [{ key, operator: "DoesNotExist" }] };
+  }
+}
+
+const anyKey = {};
+const withoutValues = ["Exists", "DoesNotExist"] as const;
+const withValues = ["In", "NotIn"] as const;
+
 const oneToThree = { minLength: 1, maxLength: 3 };
+const fiveEven = [1, 1, 1, 1, 1];
+const emptyOneOrSeveral = [3, 4, 1];
 const justOne = { minLength: 1, maxLength: 1 };
 
 /** Empty, one requirement (a matchLabels entry or an expression), or several. */
 function untargeted(rng: fc.Random, bias: number | undefined, c: LabelSelectorConstraints): LabelSelector {
-  switch (weighted(rng, [3, 4, 1])) {
+  switch (weighted(rng, emptyOneOrSeveral)) {
     case 0:
       return {};
     case 1:
-      return weighted(rng, [1, 1]) === 0
+      return twoWay(rng, 1, 1) === 0
         ? recordOf(rng, { matchLabels: dictionaryOf(rng, bias, justOne, keyIn, valueIn, c) })
         : { matchExpressions: [drawRequirement(rng, bias, c)] };
     default: {

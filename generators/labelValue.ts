@@ -1,5 +1,5 @@
 import type fc from "fast-check";
-import { drawn, pick, weighted } from "./draw.ts";
+import { drawn, pick, twoWay } from "./draw.ts";
 import { drawLabelName } from "./labelKey.ts";
 import { labelValues } from "./vocabulary.ts";
 
@@ -22,6 +22,6 @@ export function labelValue(constraints: LabelValueConstraints = {}): fc.Arbitrar
 /** A value of the vocabulary (6 in 7 unless only those), or a fresh name. */
 export function drawLabelValue(rng: fc.Random, bias: number | undefined, constraints: LabelValueConstraints): string {
   const vocabulary = constraints.vocabulary ?? labelValues;
-  if (constraints.vocabularyOnly || weighted(rng, [6, 1]) === 0) return pick(rng, vocabulary);
+  if (constraints.vocabularyOnly || twoWay(rng, 6, 1) === 0) return pick(rng, vocabulary);
   return drawLabelName(rng, bias);
 }

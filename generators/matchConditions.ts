@@ -1,7 +1,7 @@
 import type fc from "fast-check";
 import type { AdmissionRequest, MatchCondition } from "../oracles/contract/kube.ts";
 import { drawCelCondition, invalidConditions } from "./celGrammar.ts";
-import { arrayOf, drawn, pick, weighted } from "./draw.ts";
+import { arrayOf, drawn, pick, twoWay, weighted } from "./draw.ts";
 
 /**
  * One to three matchConditions over what the request carries (the grammar: celGrammar.ts), so
@@ -42,7 +42,7 @@ export function drawMatchConditions(
   const conditions = expressions.map((e, i) => ({ name: `condition-${i}`, expression: e }));
   if (invalidWeight <= 0) return conditions;
   // Now and then the list itself is what validation rejects (validateMatchConditions).
-  return weighted(rng, [100 - invalidWeight, invalidWeight]) === 0 ? conditions : pick(rng, listDefects)(conditions);
+  return twoWay(rng, 100 - invalidWeight, invalidWeight) === 0 ? conditions : pick(rng, listDefects)(conditions);
 }
 
 type ListDefect = (conditions: MatchCondition[]) => MatchCondition[];

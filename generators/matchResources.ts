@@ -1,5 +1,5 @@
 import type fc from "fast-check";
-import type { MatchResources } from "../oracles/contract/kube.ts";
+import type { MatchResources, NamedRuleWithOperations } from "../oracles/contract/kube.ts";
 import { absent, arrayOf, drawn, optional, pick, recordOf } from "./draw.ts";
 import { drawSubjectSelector } from "./labelSelector.ts";
 import type { NamedRuleWithOperationsConstraints } from "./namedRuleWithOperations.ts";
@@ -36,12 +36,14 @@ export function matchResources(constraints: MatchResourcesConstraints = {}): fc.
 
 /**
  * matchResources(constraints), drawn at once: a record whose keys but resourceRules (and a fixed
- * matchPolicy) are optional.
+ * matchPolicy) are optional. `requireResourceRules` overrides the constraints' own (a policy's
+ * matchConstraints, drawn with its binding's constraints, without a copy of them that says so).
  */
 export function drawMatchResources(
   rng: fc.Random,
   bias: number | undefined,
   constraints: MatchResourcesConstraints,
+  requireResourceRules = constraints.requireResourceRules === true,
 ): MatchResources {
   const c = constraints;
   // Each optional key written out (optional, then its draw), without a closure per key.
@@ -51,15 +53,11 @@ export function drawMatchResources(
     resourceRules: arrayOf(
       rng,
       bias,
-      c.requireResourceRules ? oneToThree : upToThree,
+      requireResourceRules ? oneToThree : upToThree,
       drawNamedRuleWithOperations,
       c.rules ?? anyRule,
     ),
-    excludeResourceRules: optional(rng)
-      ? c.noExcludes
-        ? []
-        : arrayOf(rng, bias, upToOne, drawNamedRuleWithOperations, excludesOf(c))
-      : absent,
+    excludeResourceRules: optional(rng) ? (c.noExcludes ? [] : arrayOf(rng, bias, upToOne, drawExclude, c)) : absent,
     matchPolicy: c.matchPolicy ?? (optional(rng) ? pick(rng, matchPolicies) : absent),
   });
 }
@@ -70,7 +68,10 @@ const upToThree = { minLength: 0, maxLength: 3 };
 const upToOne = { maxLength: 1 };
 const matchPolicies = ["Exact", "Equivalent"] as const;
 
-/** The rules excludes are drawn from: the rules', less often towards the request. */
-function excludesOf(c: MatchResourcesConstraints): NamedRuleWithOperationsConstraints {
-  return { ...c.rules, targetRate: c.excludeTargetRate ?? 0.4 };
+/**
+ * An exclude, drawn from the rules' constraints less often towards the request (the rate given
+ * apart: a copy of the constraints with it, made for each subject, cost a fiftieth of its draw).
+ */
+function drawExclude(rng: fc.Random, bias: number | undefined, c: MatchResourcesConstraints): NamedRuleWithOperations {
+  return drawNamedRuleWithOperations(rng, bias, c.rules ?? anyRule, c.excludeTargetRate ?? 0.4);
 }

@@ -4,7 +4,7 @@ import type { MatchCondition, ParamKind, ParamRef } from "../oracles/contract/ku
 import type { Subject } from "../oracles/contract/subject.ts";
 import { paramsConditions } from "./celGrammar.ts";
 import type { Draw } from "./draw.ts";
-import { drawn, optional, pick, recordDrawn, take, uniqueArrayOf, weighted } from "./draw.ts";
+import { drawn, optional, pick, recordDrawn, take, twoWay, uniqueArrayOf, weighted } from "./draw.ts";
 
 /**
  * Params for a policy (docs/case-format.md, "Params"), coherent with the cluster they are drawn
@@ -58,7 +58,7 @@ export function drawParams(
   if (!("policy" in subject)) return { subject, cluster };
   const invalidWeight = Math.round((constraints.invalidRate ?? 0) * 100);
   if (invalidWeight <= 0) return drawValid(rng, bias, subject, cluster, constraints);
-  const invalid = weighted(rng, [100 - invalidWeight, invalidWeight]) === 1;
+  const invalid = twoWay(rng, 100 - invalidWeight, invalidWeight) === 1;
   const d = drawValid(rng, bias, subject, cluster, constraints);
   return invalid ? pick(rng, paramDefects)(d) : d;
 }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { BindingSpec } from "../oracles/contract/kube.ts";
 import type { PolicySubject } from "../oracles/contract/subject.ts";
-import { drawn, optional, pick, recordDrawn, take, weighted } from "./draw.ts";
+import { drawn, optional, pick, recordDrawn, take, twoWay, weighted } from "./draw.ts";
 import type { MatchResourcesConstraints } from "./matchResources.ts";
 import { drawMatchResources } from "./matchResources.ts";
 
@@ -52,13 +52,15 @@ export function drawPolicyWithBinding(
   constraints: PolicyWithBindingConstraints,
 ): PolicySubject {
   const kind = constraints.kind ?? pick(rng, policyKinds);
-  const operations = kind === "MutatingAdmissionPolicy" ? (["CREATE", "UPDATE", "CONNECT"] as const) : undefined;
-  // The binding's constraints are the policy's, a mutating policy's operations put in.
+  // The binding's constraints are the policy's, a mutating policy's operations put in (unless
+  // the caller's rules name them already: scenario.ts draws them so, without a copy per subject).
   const given = constraints.matchResources;
-  const bindingMR = operations ? { ...given, rules: { ...given?.rules, operations } } : (given ?? anyMatch);
-  const matchConstraints = drawMatchResources(rng, bias, { ...bindingMR, requireResourceRules: true });
-  const failurePolicy =
-    constraints.failurePolicy ?? (optional(rng) ? pick(rng, ["Fail", "Ignore"] as const) : undefined);
+  const bindingMR =
+    kind === "MutatingAdmissionPolicy" && given?.rules?.operations !== mutatingOperations
+      ? { ...given, rules: { ...given?.rules, operations: mutatingOperations } }
+      : (given ?? anyMatch);
+  const matchConstraints = drawMatchResources(rng, bias, bindingMR, true);
+  const failurePolicy = constraints.failurePolicy ?? (optional(rng) ? pick(rng, failurePolicies) : undefined);
   const binding = drawBinding(rng, bias, constraints, bindingMR);
   recordDrawn(rng);
   const policy = failurePolicy === undefined ? { matchConstraints } : { matchConstraints, failurePolicy };
@@ -66,6 +68,13 @@ export function drawPolicyWithBinding(
 }
 
 const anyMatch: MatchResourcesConstraints = {};
+/** The operations a mutating policy's rules may name (not DELETE). */
+export const mutatingOperations = ["CREATE", "UPDATE", "CONNECT"] as const;
+const failurePolicies = ["Fail", "Ignore"] as const;
+const withoutName = [
+  [6, 6, 0],
+  [6, 6, 1],
+] as const;
 
 function withMatch(rng: fc.Random, bias: number | undefined, bindingMR: MatchResourcesConstraints): BindingSpec {
   return { matchResources: drawMatchResources(rng, bias, bindingMR) };
@@ -80,11 +89,11 @@ function drawBinding(
 ): BindingSpec | undefined {
   const noBinding = constraints.allowNoBinding === false ? 0 : 1;
   if (!constraints.policyNames) {
-    const which = weighted(rng, [6, 6, noBinding]);
+    const which = weighted(rng, withoutName[noBinding]);
     return which === 0 ? {} : which === 1 ? withMatch(rng, bias, bindingMR) : undefined;
   }
-  if (weighted(rng, [12, noBinding]) === 1) return undefined;
-  const b = weighted(rng, [1, 1]) === 0 ? {} : withMatch(rng, bias, bindingMR);
+  if (twoWay(rng, 12, noBinding) === 1) return undefined;
+  const b = twoWay(rng, 1, 1) === 0 ? {} : withMatch(rng, bias, bindingMR);
   const name = take(policyName, rng, bias);
   return name ? { policyName: name, ...b } : b;
 }

@@ -60,18 +60,19 @@ type Tokens = readonly string[];
 const scopes = ["*", "Namespaced", "Cluster"];
 
 /**
- * ruleWithOperations(constraints), drawn at once: each field near the target (at `targetRate`) or
- * anywhere, then the record's prototype draw.
+ * ruleWithOperations(constraints), drawn at once: each field near the target (at `targetRate`, which
+ * a caller may give apart from the constraints) or anywhere, then the record's prototype draw.
  */
 export function drawRuleWithOperations(
   rng: fc.Random,
   bias: number | undefined,
   constraints: RuleWithOperationsConstraints,
+  targetRate = constraints.targetRate ?? 0.9,
 ): RuleWithOperations {
   const ops: Tokens = constraints.operations ?? allOperations;
   const t = constraints.target;
   const v = constraints.vocabulary;
-  const weight = Math.round((constraints.targetRate ?? 0.9) * 100);
+  const weight = Math.round(targetRate * 100);
   // Each field is a oneof (weighted) of the field drawn towards the target and the field drawn
   // anywhere: towards it when the roll falls in the target's weight. Written out, without a
   // closure or an array of weights per field (a rule is drawn several times a scenario).
@@ -117,18 +118,27 @@ function towardsGroupVersion(
   t: AdmissionRequest,
   constraints: RuleWithOperationsConstraints,
 ): readonly [string[], string[]] {
-  const twins = (constraints.equivalents ?? []).filter(
-    (e) => e.group !== t.resource.group || e.version !== t.resource.version,
-  );
+  // The twins are counted, and only the one drawn is looked up (most requests have none).
+  const equivalents = constraints.equivalents ?? noEquivalents;
+  let twins = 0;
+  for (const e of equivalents) if (isTwin(e, t)) twins++;
   const twinWeight = Math.round((constraints.twinShare ?? 1 / 3) * 100);
-  if (twins.length === 0 ? rng.nextInt(0, 99) >= 0 : rng.nextInt(0, 99 + twinWeight) < 100)
+  if (twins === 0 ? rng.nextInt(0, 99) >= 0 : rng.nextInt(0, 99 + twinWeight) < 100)
     return [
       rng.nextInt(0, 1) === 0 ? [t.resource.group] : ["*"],
       rng.nextInt(0, 1) === 0 ? [t.resource.version] : ["*"],
     ];
-  const e = pick(rng, twins);
-  return [[e.group], [e.version]];
+  // pick() of the twins: the index, then the twin at it.
+  let at = twins === 1 ? 0 : rng.nextInt(0, twins - 1);
+  for (const e of equivalents) if (isTwin(e, t) && at-- === 0) return [[e.group], [e.version]];
+  throw new Error("towardsGroupVersion(): no twin at the index drawn");
 }
+
+const noEquivalents: readonly GroupVersionResource[] = [];
+
+/** Another group or version of the request's resource. */
+const isTwin = (e: GroupVersionResource, t: AdmissionRequest) =>
+  e.group !== t.resource.group || e.version !== t.resource.version;
 
 const oneOrTwo = { minLength: 1, maxLength: 2 };
 const oneToThree = { minLength: 1, maxLength: 3 };

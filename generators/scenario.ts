@@ -3,7 +3,7 @@ import type { Capabilities } from "../oracles/contract/capabilities.ts";
 import { claimsSubjectAt, fullCapabilities } from "../oracles/contract/capabilities.ts";
 import type { Cluster } from "../oracles/contract/cluster.ts";
 import { isUnboundPolicy } from "../oracles/contract/features.ts";
-import type { AdmissionRequest, GroupVersionResource } from "../oracles/contract/kube.ts";
+import type { AdmissionRequest, EquivalentResource, GroupVersionResource } from "../oracles/contract/kube.ts";
 import type { Subject, SubjectKind } from "../oracles/contract/subject.ts";
 import type { Minor } from "../oracles/contract/versions.ts";
 import { supportedMinors } from "../oracles/contract/versions.ts";
@@ -12,10 +12,11 @@ import { builtinEquivalents } from "../oracles/model/equivalents.ts";
 import { outsideModel } from "../oracles/model/outsideModel.ts";
 import type { AdmissionRequestConstraints } from "./admissionRequest.ts";
 import { drawAdmissionRequest } from "./admissionRequest.ts";
+import type { ClusterConstraints } from "./cluster.ts";
 import { drawCluster } from "./cluster.ts";
 import { shapeOf } from "./conditionShape.ts";
 import type { Draw } from "./draw.ts";
-import { drawn as fromDraw, pick, recordDrawn, take, weighted } from "./draw.ts";
+import { drawn as fromDraw, memo, pick, recordDrawn, take, twoWay, weighted } from "./draw.ts";
 import { drawInvalidSubject } from "./invalidSubject.ts";
 import { manifestNulls } from "./manifestNulls.ts";
 import { drawMatchConditions } from "./matchConditions.ts";
@@ -23,7 +24,7 @@ import type { MatchResourcesConstraints } from "./matchResources.ts";
 import { drawMatchResources } from "./matchResources.ts";
 import type { NamedRuleWithOperationsConstraints } from "./namedRuleWithOperations.ts";
 import { drawParams } from "./params.ts";
-import { drawPolicyWithBinding } from "./policyWithBinding.ts";
+import { drawPolicyWithBinding, mutatingOperations } from "./policyWithBinding.ts";
 import type { Realm } from "./realm.ts";
 import { realm } from "./realm.ts";
 import { corners, exactWhere, requestsInScope, swarmInScope } from "./scenarioScope.ts";
@@ -109,6 +110,22 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
   const unreal = constraints.unrealInputs === true;
   const invalidOptions = { manifestEdges: edges };
   const swarms = swarm(swarmInScope(constraints.swarm, caps));
+  // The cluster's constraints: one object per corner's rate, a realm's own (a spread of an
+  // undefined realm per scenario cost a call into the runtime).
+  const keepRequestNamespace = !caps.features.missingNamespaces;
+  const clusterOf = (unknownKindRate: number): ClusterConstraints => ({ unknownKindRate, keepRequestNamespace });
+  const plainCluster = clusterOf(unreal ? 0.15 : 0);
+  const equivalentsCluster = clusterOf(unreal ? 0.9 : 0);
+  const clusterIn = (s: Swarm, r: Realm | undefined): ClusterConstraints => {
+    const rates = s.focus === "equivalents" ? equivalentsCluster : plainCluster;
+    if (r === undefined) return rates;
+    return {
+      unknownKindRate: rates.unknownKindRate ?? 0,
+      keepRequestNamespace,
+      namespaces: r.namespaces,
+      labels: r.labels,
+    };
+  };
   const realms = realm();
   // One scenario of a kind of `among`, drawn first, then a minor that serves it; `before` draws
   // what a variant adds from the request and cluster before the subject, or refuses them.
@@ -120,13 +137,12 @@ export function scenario(constraints: ScenarioConstraints = {}): fc.Arbitrary<Sc
       const s = take(swarms, rng, bias);
       recordDrawn(rng); // the kind, minor and swarm were drawn as one record
       const r = s.focus === "realistic" ? take(realms, rng, bias) : undefined;
-      const request = drawAdmissionRequest(rng, bias, inScope(requestFocus(s, r)));
-      const unknownKindRate = unreal ? (s.focus === "equivalents" ? 0.9 : 0.15) : 0;
-      const c = drawCluster(rng, bias, request, {
-        unknownKindRate,
-        keepRequestNamespace: !caps.features.missingNamespaces,
-        ...(r && { namespaces: r.namespaces, labels: r.labels }),
-      });
+      const request = drawAdmissionRequest(
+        rng,
+        bias,
+        r === undefined ? inScope(requestFocus(s)) : inScope(realmFocus(r), false),
+      );
+      const c = drawCluster(rng, bias, request, clusterIn(s, r));
       const finish = before ? before(rng, bias, { kind, minor, request, cluster: c }) : asDrawn;
       if (finish === undefined) return undefined;
       // The invalid subject's roll, then the nulls' (a oneof of the subject and the one made of it,
@@ -244,21 +260,19 @@ function withMatchConditions(
   };
 }
 
-function requestFocus(s: Swarm, r: Realm | undefined): AdmissionRequestConstraints {
-  if (s.focus !== "realistic") return corners[s.focus];
-  if (r === undefined) return noFocus;
-  // A realm recurs (realm.ts builds each once): its constraints too, so that the types they
-  // leave are worked out once (requestsInScope, admissionRequest.ts drawableWeights).
-  let focus = realmFocus.get(r);
-  if (focus === undefined) {
-    focus = { resources: r.resources, namespaces: r.namespaces, names: r.names, labels: r.labels };
-    realmFocus.set(r, focus);
-  }
-  return focus;
+function requestFocus(s: Swarm): AdmissionRequestConstraints {
+  return s.focus === "realistic" ? noFocus : corners[s.focus];
+}
+
+/**
+ * A realm's request constraints, new with each realm (a realm seldom recurs); the list of its
+ * types does recur (realm.ts), and what is worked out of it is kept by the list.
+ */
+function realmFocus(r: Realm): AdmissionRequestConstraints {
+  return { resources: r.resources, namespaces: r.namespaces, names: r.names, labels: r.labels };
 }
 
 const noFocus: AdmissionRequestConstraints = {};
-const realmFocus = new WeakMap<Realm, AdmissionRequestConstraints>();
 
 const asDrawn = (sc: Scenario) => sc;
 
@@ -266,7 +280,7 @@ const asDrawn = (sc: Scenario) => sc;
 function rolled(rng: fc.Random, rate: number): boolean {
   if (rate <= 0) return false;
   const weight = Math.round(rate * 100);
-  return weighted(rng, [100 - weight, weight]) === 1;
+  return twoWay(rng, 100 - weight, weight) === 1;
 }
 
 /** What a subject is drawn towards: the request, the labels of its namespace and of its objects. */
@@ -280,8 +294,9 @@ export interface Targets {
 }
 
 function targetsOf(request: AdmissionRequest, c: Cluster, minor: Minor, r: Realm | undefined): Targets {
-  const registry = c.equivalentResources ?? builtinEquivalents(request.resource, request.subResource ?? "", minor);
-  const equivalents = registry.map((e) => e.resource);
+  const equivalents = c.equivalentResources
+    ? c.equivalentResources.map((e) => e.resource)
+    : resourcesOfFamily(builtinEquivalents(request.resource, request.subResource ?? "", minor));
   const objectLabels = labelsOf(request.object) ?? labelsOf(request.oldObject);
   const isNamespaceObject = request.resource.resource === "namespaces" && (request.subResource ?? "") === "";
   const namespaceLabels =
@@ -293,6 +308,9 @@ function targetsOf(request: AdmissionRequest, c: Cluster, minor: Minor, r: Realm
   if (r) targets.realm = r;
   return targets;
 }
+
+/** A built-in family's resources: the families are fixed, and so is this list of each. */
+const resourcesOfFamily = memo((family: readonly EquivalentResource[]) => family.map((e) => e.resource));
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Labels = Readonly<Record<string, string>>;
@@ -344,6 +362,7 @@ function drawSubject(
     rules.vocabulary = targets.realm.rules;
     rules.names = targets.realm.ruleNames;
   }
+  if (kind === "MutatingAdmissionPolicy") rules.operations = mutatingOperations;
   const mr = withLabelTargets<Mutable<MatchResourcesConstraints>>(
     { rules, noSelectors: !s.selectors, noExcludes: !s.excludes },
     targets,

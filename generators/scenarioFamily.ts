@@ -36,7 +36,7 @@ export function scenarioFamily(
   const users = userInfo();
   return scenario(constraints).chain((first) => {
     const namespaces = Object.keys(first.cluster.namespaces ?? {});
-    const request = admissionRequest(inScope(namespaces.length > 0 ? { namespaces } : {}));
+    const request = admissionRequest(inScope(namespaces.length > 0 ? { namespaces } : {}, false));
     const given = first.request.userInfo;
     const sibling: fc.Arbitrary<AdmissionRequest> =
       given === undefined ? request : fc.tuple(request, users).map(([r, u]) => ({ ...r, userInfo: u ?? given }));

@@ -28,33 +28,65 @@ export function swarmInScope(given: SwarmConstraints | undefined, caps: Capabili
   return { ...given, foci, ...(!f.equivalent && { equivalentForced: false }) };
 }
 
-/** Request constraints narrowed to the claimed operations, subresources and resources. */
-export function requestsInScope(caps: Capabilities): (c: AdmissionRequestConstraints) => AdmissionRequestConstraints {
+/**
+ * Request constraints narrowed to the claimed operations, subresources and resources. A corner's
+ * constraints recur, and are narrowed once; those given with `recurs` false (a realm's, new for
+ * each scenario) are narrowed each time, of their resources only the list's narrowing kept, once
+ * per list (realm.ts keeps one array per list of a realm's types).
+ */
+export function requestsInScope(
+  caps: Capabilities,
+): (c: AdmissionRequestConstraints, recurs?: boolean) => AdmissionRequestConstraints {
   const f = caps.features;
   const claimed = (t: ResourceType) =>
     (f.customResources || isBuiltinResourceGroup(t.group)) && (f.exemptions || !exemptGroup(t));
-  const narrow = (c: AdmissionRequestConstraints): AdmissionRequestConstraints => ({
-    ...c,
-    resources: (c.resources ?? resourceTypes).filter(claimed),
-    operations: caps.operations,
-    subresources: caps.subresources,
-    ...(!f.missingNamespaces && { missingNamespaceRate: 0 }),
-  });
-  const anywhere = narrow({});
-  if (!anyDrawable(anywhere)) throw new Error("scenario(): the capabilities admit no request");
-  // A corner with nothing left in scope falls back to every resource in scope. The corners but
-  // the realistic one recur: each is narrowed once.
+  const rest = { operations: caps.operations, subresources: caps.subresources };
+  const narrowedList = (list: readonly ResourceType[]) => list.filter(claimed);
+  const anywhere = narrowedList(resourceTypes);
+  if (!anyDrawable({ ...rest, resources: anywhere })) throw new Error("scenario(): the capabilities admit no request");
+  // A corner with nothing left in scope falls back to every resource in scope.
+  const inScope = new WeakMap<readonly ResourceType[], readonly ResourceType[]>();
+  const resourcesOf = (list: readonly ResourceType[]) => {
+    let kept = inScope.get(list);
+    if (kept === undefined) {
+      kept = narrowedList(list);
+      if (!anyDrawable({ ...rest, resources: kept })) kept = anywhere;
+      inScope.set(list, kept);
+    }
+    return kept;
+  };
+  // Key by key, not a spread of c (which cost a fiftieth of a scenario's draw for a realm's); a
+  // key added to the constraints and not copied here fails to compile (_allCopied below).
+  const narrow = (c: AdmissionRequestConstraints): AdmissionRequestConstraints => {
+    const n: Mutable<AdmissionRequestConstraints> = {
+      resources: resourcesOf(c.resources ?? resourceTypes),
+      operations: caps.operations,
+      subresources: caps.subresources,
+    };
+    if (c.namespaces !== undefined) n.namespaces = c.namespaces;
+    if (c.names !== undefined) n.names = c.names;
+    if (c.labels !== undefined) n.labels = c.labels;
+    const missing = f.missingNamespaces ? c.missingNamespaceRate : 0;
+    if (missing !== undefined) n.missingNamespaceRate = missing;
+    return n;
+  };
   const once = new WeakMap<AdmissionRequestConstraints, AdmissionRequestConstraints>();
-  return (c) => {
+  return (c, recurs = true) => {
+    if (!recurs) return narrow(c);
     let focused = once.get(c);
     if (focused === undefined) {
       focused = narrow(c);
-      if (!anyDrawable(focused)) focused = { ...focused, resources: anywhere.resources ?? [] };
       once.set(c, focused);
     }
     return focused;
   };
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The keys requestsInScope's narrow() copies or sets. */
+type Copied = "resources" | "operations" | "subresources" | "namespaces" | "names" | "labels" | "missingNamespaceRate";
+const _allCopied: Exclude<keyof AdmissionRequestConstraints, Copied> extends never ? true : never = true;
 
 /** Without the Equivalent pass, a request whose resource has equivalents meets only Exact subjects. */
 export function exactWhere(caps: Capabilities): boolean {

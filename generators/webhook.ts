@@ -1,6 +1,6 @@
 import type fc from "fast-check";
 import type { WebhookSubject } from "../oracles/contract/subject.ts";
-import { absent, arrayOf, drawn, optional, pick, recordOf, weighted } from "./draw.ts";
+import { absent, arrayOf, drawn, optional, pick, recordOf, twoWay } from "./draw.ts";
 import { drawSubjectSelector } from "./labelSelector.ts";
 import type { RuleWithOperationsConstraints } from "./ruleWithOperations.ts";
 import { drawRuleWithOperations } from "./ruleWithOperations.ts";
@@ -44,8 +44,7 @@ export function drawWebhook(rng: fc.Random, bias: number | undefined, constraint
   // Each optional key written out (optional, then its draw), without a closure per key.
   const hook = recordOf(rng, {
     // webhook.go: no rules, never called; kept rare so that most webhooks can match.
-    rules:
-      weighted(rng, [1, 9]) === 0 ? [] : arrayOf(rng, bias, oneToThree, drawRuleWithOperations, c.rules ?? anyRule),
+    rules: twoWay(rng, 1, 9) === 0 ? [] : arrayOf(rng, bias, oneToThree, drawRuleWithOperations, c.rules ?? anyRule),
     namespaceSelector: optional(rng) ? drawSubjectSelector(rng, bias, c.noSelectors, c.namespaceLabels) : absent,
     objectSelector: optional(rng) ? drawSubjectSelector(rng, bias, c.noSelectors, c.objectLabels) : absent,
     matchPolicy: c.matchPolicy ?? (optional(rng) ? pick(rng, matchPolicies) : absent),

@@ -37,24 +37,31 @@ export function builtinEquivalents(
   subResource: string,
   minor: Minor,
 ): readonly EquivalentResource[] {
-  return familyIndex.get(indexKey(minor, subResource, resource.group, resource.resource)) ?? none;
+  return familyIndex.get(minor)?.get(subResource)?.get(resource.group)?.get(resource.resource) ?? none;
 }
 
 const none: readonly EquivalentResource[] = [];
 
-// The registry's minors, groups and resources hold no "\n": a request's key with one in a part
-// splits into more than four parts, so it equals no key of the index.
-const indexKey = (minor: Minor, subResource: string, group: string, resource: string) =>
-  `${minor}\n${subResource}\n${group}\n${resource}`;
+/** One level of the index: its map for the key, made when first asked for. */
+function level<V>(m: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let next = m.get(key);
+  if (next === undefined) {
+    next = new Map();
+    m.set(key, next);
+  }
+  return next;
+}
 
 // Every (minor, subresource, group, resource) a family answers, to the first family that does, as
-// a search of the families in order finds it: a decision under Equivalent asks once per request.
-const familyIndex = new Map<string, readonly EquivalentResource[]>();
+// a search of the families in order finds it: a decision under Equivalent asks once per request,
+// and so does every generated scenario. Maps nested by part, not one map keyed by the four parts
+// joined: a key built for each question cost more than the four lookups.
+const familyIndex = new Map<string, Map<string, Map<string, Map<string, readonly EquivalentResource[]>>>>();
 for (const f of families) {
   for (const minor of f.inMinors) {
     for (const m of f.members) {
-      const key = indexKey(minor, f.subresource, m.resource.group, m.resource.resource);
-      if (!familyIndex.has(key)) familyIndex.set(key, f.members);
+      const byResource = level(level(level(familyIndex, minor), f.subresource), m.resource.group);
+      if (!byResource.has(m.resource.resource)) byResource.set(m.resource.resource, f.members);
     }
   }
 }
