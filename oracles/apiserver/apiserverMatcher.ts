@@ -150,6 +150,8 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
       (closing ??= (async () => {
         await batcher.close();
         await Promise.all(run.cleanups);
+        // Slots made ahead may still be writing their CRD and sentinel: the clean-up comes after.
+        await run.paramSlots.settled();
         await lease.stop();
         try {
           await removeLeftovers(http, runId, log);
