@@ -4,6 +4,7 @@
 // `--record <dir>` the server's own verdicts as case files (reports/recordedVerdicts.ts).
 import { statSync } from "node:fs";
 import { join } from "node:path";
+import { customKinds } from "../generators/params.ts";
 import type { RecordingMatcher } from "../oracles/adapters/recordingMatcher.ts";
 import { recordingMatcher } from "../oracles/adapters/recordingMatcher.ts";
 import type { ApiserverMatcher } from "../oracles/apiserver/apiserverMatcher.ts";
@@ -90,6 +91,8 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
       ...(a.batchSize !== undefined && { batchSize: Number(a.batchSize) }),
       ...(a.webhookHost !== undefined && { webhookHost: a.webhookHost }),
       ...(a.webhookListen !== undefined && { webhookListen: a.webhookListen }),
+      // The generated params' cluster-scoped kinds get their param slots as the run starts.
+      ...(fixed === undefined && rates.paramRate !== 0 && { paramKindsAhead: customKinds }),
       // The run lease's duration, s (default 60): short ones are for the tests of interrupted runs.
       ...(process.env.MATCHCONFORM_LEASE_SECONDS && { leaseSeconds: Number(process.env.MATCHCONFORM_LEASE_SECONDS) }),
     },

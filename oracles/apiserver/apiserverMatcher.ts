@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Matcher } from "../adapters/matcher.ts";
 import { fullCapabilities } from "../contract/capabilities.ts";
+import type { CustomKind } from "../contract/cluster.ts";
 import type { SubjectKind } from "../contract/subject.ts";
 import type { Minor } from "../contract/versions.ts";
 import { Batcher } from "./batch/batcher.ts";
@@ -26,6 +27,7 @@ import type { Review } from "./controlPlane/webhookReceiver.ts";
 import { startWebhookReceiver } from "./controlPlane/webhookReceiver.ts";
 import { paramKindResolver } from "./probe/awaitParamKinds.ts";
 import type { MutatingPolicyVersion } from "./probe/names.ts";
+import { kindCrd } from "./request/paramObjects.ts";
 
 export interface ApiserverMatcherOptions {
   readonly server: string;
@@ -43,6 +45,11 @@ export interface ApiserverMatcherOptions {
   /** Batches realised at the same time (default 3). */
   readonly concurrentBatches?: number;
   readonly sentinelTimeoutMs?: number;
+  /**
+   * Custom param kinds the run's queries are likely to read (verify's generated params): the
+   * cluster-scoped ones get param slots made as the run starts (controlPlane/paramSlots.ts ahead).
+   */
+  readonly paramKindsAhead?: readonly CustomKind[];
   /** How long the run's lease lasts unrenewed, s (default 60): another run takes this one for ended once it expires. */
   readonly leaseSeconds?: number;
   /** The address the server reaches the suite's webhook receiver at (default 127.0.0.1; on kind: the kind network's gateway). */
@@ -61,6 +68,12 @@ export interface ApiserverMatcher extends Matcher {
   readonly stats: ApiserverStats;
   readonly http: KubeHttp;
 }
+
+/**
+ * Slots made ahead of a likely param kind: as many as the run holds of one at once (verify's
+ * generated ClusterLimits, three batches of 50 in flight, grew to 16 and no further).
+ */
+const slotsAhead = 16;
 
 const answeredKinds: readonly SubjectKind[] = [
   "MatchResources",
@@ -119,6 +132,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     cleanups: new Set(),
     shared: new Map(),
   };
+  for (const k of o.paramKindsAhead ?? []) if (k.scope === "Cluster") run.paramSlots.ahead(kindCrd(k, ""), slotsAhead);
   const batchSize = o.batchSize ?? 50;
   const width = o.concurrentBatches ?? 3;
   const batcher = new Batcher({

@@ -151,4 +151,15 @@ describe("paramSlots", () => {
     await slots.settled();
     expect(made).toHaveLength(2);
   });
+
+  it("makes slots ahead of any query, which the first queries of the kind are handed without a wave", async () => {
+    const { http } = server();
+    const made: string[] = [];
+    const slots = pool(http, made);
+    slots.ahead(crd, 4);
+    await slots.settled();
+    const got = await Promise.all(Array.from({ length: 4 }, () => slots.acquire(crd, true)));
+    expect(made).toHaveLength(4);
+    expect(got.every((s) => s.sentinel !== undefined)).toBe(true);
+  });
 });

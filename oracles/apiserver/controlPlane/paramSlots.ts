@@ -19,6 +19,11 @@ export interface ParamSlots {
   acquire(crd: CustomResource, reads: boolean): Promise<ParamSlot>;
   /** Empties the slot and hands it on; a slot not proven empty is never handed out again. */
   release(slot: ParamSlot): Promise<void>;
+  /**
+   * Makes `n` slots of a kind read by policies before any query asks for one (a kind the run's
+   * queries are likely to read), so that their RESTMapper reset passes during the run's other work.
+   */
+  ahead(crd: CustomResource, n: number): void;
   /** Waits until no slot is in the making (one made ahead has no batch waiting for it), so that nothing is written after the run's clean-up. */
   settled(): Promise<void>;
 }
@@ -56,7 +61,10 @@ export function paramSlots(run: SlotRun): ParamSlots {
     const ahead = reads && shelf.made === 0 ? Math.min(waiting, maxWave) : 0;
     const short = waiting + ahead - shelf.making;
     if (short <= 0) return;
-    const n = ahead > 0 ? short : Math.max(short, Math.min(shelf.made, maxWave));
+    make(shelf, crd, reads, key, ahead > 0 ? short : Math.max(short, Math.min(shelf.made, maxWave)));
+  };
+  /** Makes `n` slots onto the shelf, each handed to a query waiting or put on it once proven empty. */
+  const make = (shelf: Shelf, crd: CustomResource, reads: boolean, key: string, n: number) => {
     for (let i = 0; i < n; i++) {
       const index = next++;
       const slot = newSlot(run, crd, { group: slotGroup(run.runId, index, crd), index, reads, key });
@@ -77,15 +85,19 @@ export function paramSlots(run: SlotRun): ParamSlots {
       void made.finally(() => making.delete(made));
     }
   };
+  /** The shelf of the CRD but for its group, read by policies or not. */
+  const shelfOf = (crd: CustomResource, reads: boolean): { shelf: Shelf; key: string } => {
+    const key = JSON.stringify([{ ...crd, realGroup: "" }, reads]);
+    let shelf = shelves.get(key);
+    if (shelf === undefined) {
+      shelf = { free: [], waiting: [], made: 0, making: 0 };
+      shelves.set(key, shelf);
+    }
+    return { shelf, key };
+  };
   return {
     acquire(crd, reads) {
-      // The same CRD but for its group, read by policies or not.
-      const key = JSON.stringify([{ ...crd, realGroup: "" }, reads]);
-      let shelf = shelves.get(key);
-      if (shelf === undefined) {
-        shelf = { free: [], waiting: [], made: 0, making: 0 };
-        shelves.set(key, shelf);
-      }
+      const { shelf, key } = shelfOf(crd, reads);
       const ready = shelf.free.pop();
       if (ready !== undefined) return Promise.resolve(ready);
       const s = shelf;
@@ -97,6 +109,10 @@ export function paramSlots(run: SlotRun): ParamSlots {
       await emptySlot(run, slot);
       const shelf = shelves.get(slot.key);
       if (shelf !== undefined) handOn(shelf, slot);
+    },
+    ahead(crd, n) {
+      const { shelf, key } = shelfOf(crd, true);
+      make(shelf, crd, true, key, n);
     },
     async settled() {
       while (making.size > 0) await Promise.all(making);

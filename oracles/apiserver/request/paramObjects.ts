@@ -2,6 +2,7 @@
 // (`g<hash>.<group>`, as customResources.ts makes them), its param objects in the query's own
 // renamed namespaces, and the probe's paramKind and paramRef following both renamings.
 import { createHash } from "node:crypto";
+import type { CustomKind } from "../../contract/cluster.ts";
 import type { ParamKind, ParamRef } from "../../contract/kube.ts";
 import type { Query } from "../../contract/query.ts";
 import { atLeast } from "../../contract/versions.ts";
@@ -63,15 +64,7 @@ export function realiseParams(
       .digest("hex")
       .slice(0, 8);
     if (ownGroup) own.push(`g${h}.${group}`);
-    crds.set(`${k.apiVersion} ${k.kind}`, {
-      group,
-      realGroup: `g${h}.${group}`,
-      plural: `${k.kind.toLowerCase()}s`,
-      kind: k.kind,
-      versions: [version],
-      namespaced: k.scope === "Namespaced",
-      status: false,
-    });
+    crds.set(`${k.apiVersion} ${k.kind}`, kindCrd(k, `g${h}.${group}`));
   }
   const ns = (n: string | undefined) => (n === undefined ? n : (namespaces.get(n) ?? n));
   const objects: { path: string; body: Obj }[] = [];
@@ -132,4 +125,18 @@ function staleConfigMapParams(q: Query): string | undefined {
   if (!atLeast(q.kubernetesVersion, 37))
     return `${why}before 1.37 a paramRef name is read from a stale cache too (1.37 reads a missing one from the API: getParamDirectly)`;
   return undefined;
+}
+
+/** The CRD that serves a custom param kind, made in `realGroup`. */
+export function kindCrd(k: CustomKind, realGroup: string): CustomResource {
+  const [group, version] = k.apiVersion.split("/") as [string, string];
+  return {
+    group,
+    realGroup,
+    plural: `${k.kind.toLowerCase()}s`,
+    kind: k.kind,
+    versions: [version],
+    namespaced: k.scope === "Namespaced",
+    status: false,
+  };
 }
