@@ -96,6 +96,8 @@ export async function verify(a: VerifyArgs, out: (line: string) => void, err: (l
         ...(rates.paramRate !== 0 && fixed === undefined ? customKinds : []),
         ...cases.flatMap((c) => [c.cluster, ...c.tests.map((t) => t.cluster)].flatMap((k) => k?.customKinds ?? [])),
       ],
+      // The generated params' cluster-scoped kinds get their param slots as the run starts.
+      ...(fixed === undefined && rates.paramRate !== 0 && { paramKindsAhead: customKinds }),
       // The run lease's duration, s (default 60): short ones are for the tests of interrupted runs.
       ...(process.env.MATCHCONFORM_LEASE_SECONDS && { leaseSeconds: Number(process.env.MATCHCONFORM_LEASE_SECONDS) }),
     },

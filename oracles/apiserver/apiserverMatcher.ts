@@ -29,6 +29,7 @@ import { paramKindResolver } from "./probe/awaitParamKinds.ts";
 import type { MutatingPolicyVersion } from "./probe/names.ts";
 import { batchLabel } from "./probe/names.ts";
 import { warmParamKinds } from "./probe/warmParamKinds.ts";
+import { kindCrd } from "./request/paramObjects.ts";
 
 export interface ApiserverMatcherOptions {
   readonly server: string;
@@ -46,6 +47,11 @@ export interface ApiserverMatcherOptions {
   /** Batches realised at the same time (default 3). */
   readonly concurrentBatches?: number;
   readonly sentinelTimeoutMs?: number;
+  /**
+   * Custom param kinds the run's queries are likely to read (verify's generated params): the
+   * cluster-scoped ones get param slots made as the run starts (controlPlane/paramSlots.ts ahead).
+   */
+  readonly paramKindsAhead?: readonly CustomKind[];
   /** How long the run's lease lasts unrenewed, s (default 60): another run takes this one for ended once it expires. */
   readonly leaseSeconds?: number;
   /** The address the server reaches the suite's webhook receiver at (default 127.0.0.1; on kind: the kind network's gateway). */
@@ -69,6 +75,12 @@ export interface ApiserverMatcher extends Matcher {
   readonly stats: ApiserverStats;
   readonly http: KubeHttp;
 }
+
+/**
+ * Slots made ahead of a likely param kind: as many as the run holds of one at once (verify's
+ * generated ClusterLimits, three batches of 50 in flight, grew to 16 and no further).
+ */
+const slotsAhead = 16;
 
 const answeredKinds: readonly SubjectKind[] = [
   "MatchResources",
@@ -134,6 +146,7 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
     },
     o.warmParamKinds ?? [],
   );
+  for (const k of o.paramKindsAhead ?? []) if (k.scope === "Cluster") run.paramSlots.ahead(kindCrd(k, ""), slotsAhead);
   const batchSize = o.batchSize ?? 50;
   const width = o.concurrentBatches ?? 3;
   const batcher = new Batcher({
@@ -166,6 +179,8 @@ export async function startApiserverMatcher(o: ApiserverMatcherOptions): Promise
         await batcher.close();
         await warming;
         await Promise.all(run.cleanups);
+        // Slots made ahead may still be writing their CRD and sentinel: the clean-up comes after.
+        await run.paramSlots.settled();
         await lease.stop();
         try {
           await removeLeftovers(http, runId, log);

@@ -18,6 +18,7 @@ import { batchLabel } from "../probe/names.ts";
 import { paramKindsOf, paramSentinel } from "../probe/paramSentinel.ts";
 import { answerAsCase } from "../probe/readOutcome.ts";
 import { receiverFailure } from "../probe/receiverFailures.ts";
+import type { SchemaWait } from "../probe/schemaWait.ts";
 import { sendProbe } from "../probe/sendProbe.ts";
 import { sentinelManifests } from "../probe/sentinelManifests.ts";
 import { serverTimedOut } from "../probe/serverTimeout.ts";
@@ -50,7 +51,17 @@ export interface BatchStats {
   skipReasons: Record<string, number>;
 }
 
-export const batchSteps = ["crds", "paramSlots", "paramKinds", "realise", "sentinel", "probes", "cleanup"] as const;
+/** The steps; `schemaWait` is within `probes`: a batch's longest wait for the server to learn a new CRD's schema (probe/schemaWait.ts). */
+export const batchSteps = [
+  "crds",
+  "paramSlots",
+  "paramKinds",
+  "realise",
+  "sentinel",
+  "probes",
+  "schemaWait",
+  "cleanup",
+] as const;
 export type BatchStep = (typeof batchSteps)[number];
 
 export function emptyBatchStats(): BatchStats {
@@ -134,7 +145,13 @@ export async function runBatch(
     followProbes(work);
     const probes = work.filter((w) => w.state === "probe");
     if (probes.length > 0) await timed(s, "sentinel", () => raiseSentinel(run, batch, probes));
-    await timed(s, "probes", () => pool(probes, 16, (w) => sendAndCheck(run, w)));
+    let longestWait = 0;
+    const wait = {
+      timeoutMs: run.sentinelTimeoutMs,
+      waited: (ms: number) => (longestWait = Math.max(longestWait, ms)),
+    };
+    await timed(s, "probes", () => pool(probes, 16, (w) => sendAndCheck(run, w, wait)));
+    s.stepMs.schemaWait += longestWait;
     answer(run, items, work);
     answered = true;
   } finally {
@@ -261,9 +278,9 @@ async function raiseSentinel(run: BatchRun, batch: string, probes: readonly Work
 }
 
 /** Sends w's request; a verdict that is only the server's failure to call the suite's receiver (or its own timeout) is skipped. */
-async function sendAndCheck(run: BatchRun, w: Work): Promise<void> {
+async function sendAndCheck(run: BatchRun, w: Work, wait: SchemaWait): Promise<void> {
   const sent = performance.now();
-  await sendProbe(run.http, w);
+  await sendProbe(run.http, w, wait);
   w.answer = receiverFailure(w, run.receiver, [sent, performance.now()]) ?? serverTimedOut(w) ?? w.answer;
 }
 

@@ -1,6 +1,7 @@
 // The run's pool of param slots against a fake server whose informers hold what is stored: a slot
 // goes to one query at a time, is handed out again only once its sentinel proves it empty, and is
-// dropped when it cannot be; the queries waiting share the slots a wave makes.
+// dropped when it cannot be; the queries waiting share the slots a wave makes, and a kind read by
+// policies has its first wave made ahead of need.
 import { describe, expect, it } from "vitest";
 import type { CustomResource } from "../request/customResources.ts";
 import type { CallOptions, KubeHttp, Reply } from "./kubeHttp.ts";
@@ -74,16 +75,18 @@ function server(o: { stuck?: (group: string) => boolean } = {}) {
       return reply(201);
     },
   } as unknown as KubeHttp;
-  return { http, stored, crds: () => crds };
+  return { http, stored, crds: () => crds, sentinelGroups: () => new Set(kindOf.values()).size };
 }
 
-const pool = (http: KubeHttp) =>
+const pool = (http: KubeHttp, made: string[] = []) =>
   paramSlots({
     http,
     runId: "r",
     mutatingVersion: "v1",
     mutatingServed: true,
-    ensureCrd: async () => {},
+    ensureCrd: async (c) => {
+      made.push(c.realGroup);
+    },
     timeoutMs: 300,
   });
 
@@ -94,6 +97,7 @@ describe("paramSlots", () => {
     const [a, b] = await Promise.all([slots.acquire(crd, true), slots.acquire(crd, true)]);
     expect(a?.crd.realGroup).not.toBe(b?.crd.realGroup);
     if (a === undefined) throw new Error("no slot");
+    await slots.settled(); // the slots made ahead are on the shelf before a is put back on top
     stored.get(a.crd.realGroup)?.add("gold");
     await slots.release(a);
     expect([...(stored.get(a.crd.realGroup) ?? [])]).toEqual([]);
@@ -125,5 +129,37 @@ describe("paramSlots", () => {
     stored.get(a.crd.realGroup)?.add("gold");
     await expect(slots.release(a)).rejects.toThrow(/not proven/);
     expect(await slots.acquire(crd, true)).not.toBe(a);
+  });
+
+  it("makes a kind read by policies twice the slots its first queries wait for, so that as many more wait for none", async () => {
+    const { http, sentinelGroups } = server();
+    const made: string[] = [];
+    const slots = pool(http, made);
+    const first = await Promise.all(Array.from({ length: 8 }, () => slots.acquire(crd, true)));
+    await slots.settled();
+    expect([made.length, sentinelGroups()]).toEqual([16, 16]);
+    const next = await Promise.all(Array.from({ length: 8 }, () => slots.acquire(crd, true)));
+    expect(made).toHaveLength(16);
+    expect(new Set([...first, ...next].map((s) => s.crd.realGroup)).size).toBe(16);
+  });
+
+  it("makes a kind only stored one slot a query: it waits for no RESTMapper reset", async () => {
+    const { http } = server();
+    const made: string[] = [];
+    const slots = pool(http, made);
+    await Promise.all([slots.acquire(crd, false), slots.acquire(crd, false)]);
+    await slots.settled();
+    expect(made).toHaveLength(2);
+  });
+
+  it("makes slots ahead of any query, which the first queries of the kind are handed without a wave", async () => {
+    const { http } = server();
+    const made: string[] = [];
+    const slots = pool(http, made);
+    slots.ahead(crd, 4);
+    await slots.settled();
+    const got = await Promise.all(Array.from({ length: 4 }, () => slots.acquire(crd, true)));
+    expect(made).toHaveLength(4);
+    expect(got.every((s) => s.sentinel !== undefined)).toBe(true);
   });
 });

@@ -7,13 +7,22 @@ import { restPath } from "../request/resources.ts";
 import type { Work } from "../work.ts";
 import { skipped } from "../work.ts";
 import { readOutcome } from "./readOutcome.ts";
+import type { SchemaWait } from "./schemaWait.ts";
+import { schemaNotLearnt, untilSchemaLearnt } from "./schemaWait.ts";
 
-/** Sends w's request if it is still to be probed, and sets w.answer from the reply. */
-export async function sendProbe(http: KubeHttp, w: Work): Promise<void> {
+/**
+ * Sends w's request if it is still to be probed, and sets w.answer from the reply; asked again
+ * while the server has not learnt its CRD's schema (schemaWait.ts), for as long as `wait` allows.
+ */
+export async function sendProbe(http: KubeHttp, w: Work, wait: SchemaWait): Promise<void> {
   if (w.state !== "probe") return;
   if (w.r.sub !== undefined) return sendSubresource(http, w);
-  const r = await sendRequest(http, w);
+  const { reply: r, waitedMs } = await untilSchemaLearnt(() => sendRequest(http, w), wait);
   w.answer = readOutcome(r, w.names, w.query.subject, w.params?.paramKind !== undefined);
+  if (schemaNotLearnt(r))
+    w.answer = skipped(
+      `the probe failed with HTTP 503 after waiting for the server to learn its CRD's schema: asked again for ${(waitedMs / 1000).toFixed(1)} s, ${statusMessage(r)}`,
+    );
   // A mutating policy's DELETE probe denies only if its plugin was handed the DELETE and it
   // matched (subject/mutatingProbe.ts deleteConditionName): admitted, it did not match.
   if (w.query.subject.kind === "MutatingAdmissionPolicy" && w.query.request.operation === "DELETE" && !ok(r))

@@ -132,14 +132,20 @@ export function canBeCrd(k: CustomKind): boolean {
  * accepts (a `<group>/<version>` apiVersion).
  */
 export function customKindCrd(k: CustomKind, tag: string): CustomResource {
-  const [group, version] = k.apiVersion.split("/") as [string, string];
+  const group = k.apiVersion.split("/")[0] as string;
   const h = createHash("sha256")
     .update(JSON.stringify([tag, k.apiVersion, k.kind, k.scope]))
     .digest("hex")
     .slice(0, 8);
+  return kindCrd(k, `g${h}.${group}`);
+}
+
+/** The CRD that serves a custom param kind, made in `realGroup`. */
+export function kindCrd(k: CustomKind, realGroup: string): CustomResource {
+  const [group, version] = k.apiVersion.split("/") as [string, string];
   return {
     group,
-    realGroup: `g${h}.${group}`,
+    realGroup,
     plural: `${k.kind.toLowerCase()}s`,
     kind: k.kind,
     versions: [version],
