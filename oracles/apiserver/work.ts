@@ -31,6 +31,12 @@ export interface Work {
   /** The query's params as realised, if it has any; its own param kinds moved into slots of the run's pool (batch/slotWork.ts). */
   params?: ParamRealisation;
   /**
+   * Its objects, stored and sent, carry the probe's label, and its probe selects them by it
+   * (subject/confinement.ts labelledOnly): a params probe always, any other policy probe where the
+   * label changes no verdict (batch/labelConfined.ts).
+   */
+  readonly labelled?: boolean;
+  /**
    * The query whose probe this one's request is read against, when they share it (batch/families.ts):
    * then `names` and the user's tag are that query's, and this one makes no probe of its own.
    */

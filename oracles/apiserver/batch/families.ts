@@ -99,7 +99,9 @@ export function familyRenames(queries: readonly Query[], ids: readonly string[])
 /**
  * The works, each family of two or more (one key) read against one probe: a work of its own (the
  * first member's names and query), made once, whose state says whether it was made; every member
- * is sent with its tag. In the same order; a work that may not share is kept as it is.
+ * is sent with its tag. In the same order; a work that may not share is kept as it is. The shared
+ * probe selects the family's label only if every member's objects carry it (batch/labelConfined.ts);
+ * otherwise no member's do, and the condition alone confines the probe: one probe either way.
  */
 export function shareProbes(work: readonly Work[]): Work[] {
   const families = new Map<string, Work[]>();
@@ -114,7 +116,7 @@ export function shareProbes(work: readonly Work[]): Work[] {
   for (const f of families.values()) {
     const first = f[0] as Work;
     if (f.length < 2) continue;
-    const probe: Work = { ...first, state: "probe" };
+    const probe: Work = { ...first, state: "probe", labelled: f.every((w) => w.labelled === true) };
     for (const w of f) probeOf.set(w, probe);
   }
   return work.map((w) => {
@@ -124,6 +126,7 @@ export function shareProbes(work: readonly Work[]): Work[] {
       ...w,
       names: probe.names,
       user: sentUser(w.query.request.userInfo, webhookTag(probe.names)),
+      labelled: probe.labelled === true,
       probeOf: probe,
     };
   });

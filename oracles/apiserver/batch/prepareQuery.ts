@@ -17,6 +17,7 @@ import { realisable } from "../request/resources.ts";
 import { storesObject } from "../request/setUp.ts";
 import type { Work } from "../work.ts";
 import { skipped } from "../work.ts";
+import { labelConfined } from "./labelConfined.ts";
 import { whyNotAsked } from "./whyNotAsked.ts";
 
 /** `renameAs`: the id whose namespaces and names the query is renamed into (batch/families.ts familyRenames), its own by default. */
@@ -81,7 +82,10 @@ export function prepare(
       state: "invalid?",
       answer: skipped(real.why),
     };
-  const reason = whyNotAsked({ q0, q, renamed, r: real.r, user: base.user, labelled: params !== undefined }, minor);
+  const reasonIf = (labelled: boolean) => whyNotAsked({ q0, q, renamed, r: real.r, user: base.user, labelled }, minor);
+  const reason = reasonIf(params !== undefined);
+  // A params probe is labelled always; another policy probe where the label changes no verdict.
+  const labelled = params !== undefined || (reason === undefined && labelConfined(q, real.r, reasonIf));
   const crd = custom?.crd;
   const made = {
     ...base,
@@ -91,6 +95,7 @@ export function prepare(
     r: real.r,
     ...(crd && { crd }),
     ...(params?.ok && { params: params.p }),
+    ...(labelled && { labelled }),
   };
   if (reason !== undefined) return { ...made, state: "invalid?", answer: skipped(reason) };
   return { ...made, state: "probe" };

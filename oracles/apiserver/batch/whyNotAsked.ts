@@ -27,7 +27,7 @@ export interface Asked {
   readonly renamed: Query;
   readonly r: Realisable;
   readonly user: SentUser;
-  /** A params probe, whose objects carry its label. */
+  /** Its objects carry the probe's label (Work.labelled). */
   readonly labelled: boolean;
 }
 
@@ -127,7 +127,7 @@ function conditionsCannot(
   const s = q0.subject;
   const conditions = ("policy" in s ? s.policy.matchConditions : "webhook" in s ? s.webhook.matchConditions : []) ?? [];
   const extra: SeenOtherwise[] = [...user.differs];
-  // A params probe's objects carry its label (subject/confinement.ts labelledOnly).
+  // A labelled probe's objects carry its label (subject/confinement.ts labelledOnly).
   if (labelled)
     for (const root of ["object", "oldObject"])
       extra.push({ path: [root, "metadata", "labels", probeLabel], why: "a params probe's objects carry its label" });

@@ -1,6 +1,7 @@
-// A query's probe put to the server: a subject with matchConditions or params is first created
-// dry-run as stated, so that the server's validation (its 422) sees the subject's own expressions
-// and selectors, then with the probe's confinement (confinement.ts probeConditions, labelledOnly).
+// A query's probe put to the server: a subject with matchConditions, or confined by label (params
+// among them), is first created dry-run as stated, so that the server's validation (its 422) sees
+// the subject's own expressions and selectors, then with the probe's confinement (confinement.ts
+// probeConditions, labelledOnly).
 
 import { carriesMatchConditions } from "../../contract/features.ts";
 import type { Query } from "../../contract/query.ts";
@@ -26,7 +27,8 @@ export async function createProbe(
 ): Promise<void> {
   const create = (verbatim: boolean) => createObjects(http, w, probeObjects(w, receiver, verbatim), verbatim, mutating);
   if (w.state === "invalid?") return create(true);
-  if (carriesMatchConditions(w.query.subject) || w.params !== undefined) {
+  // Confined, a subject's selectors carry one more requirement: their validity is asked as stated.
+  if (carriesMatchConditions(w.query.subject) || w.labelled === true) {
     await create(true);
     if (w.state !== "probe") return;
   }
@@ -59,16 +61,17 @@ export function probeObjects(w: Work, receiver: WebhookEndpoint, verbatim: boole
   if ("webhook" in subject)
     return [[webhookResource(subject.kind), webhookManifest(subject, w.names, receiver, verbatim)]];
   const mutating = subject.kind === "MutatingAdmissionPolicy";
+  const labelled = w.labelled === true;
   const m = mutating
-    ? mutatingProbeManifests(subject, w.names, verbatim, w.params, w.query.request.operation === "DELETE")
-    : probeManifests(subject, w.names, verbatim, w.params);
+    ? mutatingProbeManifests(subject, w.names, verbatim, w.params, w.query.request.operation === "DELETE", labelled)
+    : probeManifests(subject, w.names, verbatim, w.params, false, labelled);
   const kind = mutating ? "mutatingadmissionpolicies" : "validatingadmissionpolicies";
   const binding = kind.replace("policies", "policybindings");
   // A validating probe with params and conditions: a second policy denies on a condition's error
   // (policyProbe.ts). A mutating one needs none: a condition's error under Fail is its own 403.
   const d =
     !mutating && !verbatim && w.params !== undefined && carriesMatchConditions(subject)
-      ? probeManifests(subject, w.names, false, w.params, true)
+      ? probeManifests(subject, w.names, false, w.params, true, labelled)
       : undefined;
   return [
     [kind, m.policy],

@@ -16,9 +16,9 @@ type Obj = Record<string, unknown>;
 
 /**
  * The MutatingAdmissionPolicy and binding of a query: an ApplyConfiguration writing probeAnnotation.
- * `params`: the realised paramKind and paramRef (request/paramObjects.ts); the policy and binding
- * then also select the probe's own labelled objects (confinement.ts labelledOnly), since a
- * params error comes before any matchCondition, as for a validating probe.
+ * `params`: the realised paramKind and paramRef (request/paramObjects.ts). `labelled`: the policy
+ * and binding also select the probe's own labelled objects (confinement.ts labelledOnly; Work.labelled),
+ * always with params, since a params error comes before any matchCondition, as for a validating probe.
  */
 export function mutatingProbeManifests(
   subject: Subject,
@@ -26,12 +26,13 @@ export function mutatingProbeManifests(
   verbatim = false,
   params: { readonly paramKind?: ParamKind; readonly paramRef?: ParamRef } = {},
   onDelete = false,
+  labelled = params.paramKind !== undefined,
 ): ProbeManifests {
   if (subject.kind !== "MutatingAdmissionPolicy") throw new Error(`not a MutatingAdmissionPolicy: ${subject.kind}`);
   const name = policyName(p);
   const metadata = { name, labels: labels(p) };
   const withParams = params.paramKind !== undefined;
-  const confineByLabel = withParams && !verbatim;
+  const confineByLabel = labelled && !verbatim;
   const constraints = subject.policy.matchConstraints;
   const bound = subject.binding?.matchResources;
   const deleteProbe = onDelete && !verbatim;

@@ -54,7 +54,8 @@ export interface ProbeManifests {
  * (with Warn it would be a warning): the probe's requests are dry runs, a Deny costs nothing. With
  * params too, a Deny would report one param's evaluation only: the probe stays Warn (a warning per
  * param) and a second policy (`denying`), with the same conditions and a `true` validation bound
- * with Deny, denies on a condition's error only.
+ * with Deny, denies on a condition's error only. `labelled`: the policy and binding also select the
+ * probe's label (confinement.ts labelledOnly; Work.labelled), as a params probe's always do.
  */
 export function probeManifests(
   subject: Subject,
@@ -62,6 +63,7 @@ export function probeManifests(
   verbatim = false,
   params: { readonly paramKind?: ParamKind; readonly paramRef?: ParamRef } = {},
   denying = false,
+  labelled = params.paramKind !== undefined,
 ): ProbeManifests {
   const name = denying ? denyingPolicyName(p) : policyName(p);
   const action = denying || (hasConditions(subject) && params.paramKind === undefined) ? "Deny" : "Warn";
@@ -71,7 +73,7 @@ export function probeManifests(
     p,
     verbatim,
   );
-  const confineByLabel = params.paramKind !== undefined && !verbatim;
+  const confineByLabel = labelled && !verbatim;
   const policySpec = (matchConstraints: unknown, failurePolicy: unknown): Obj => ({
     ...(failurePolicy !== undefined && { failurePolicy }),
     ...(confineByLabel
