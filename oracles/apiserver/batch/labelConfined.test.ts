@@ -5,9 +5,10 @@ import { describe, expect, it } from "vitest";
 import type { AdmissionRequest } from "../../contract/kube.ts";
 import type { Query } from "../../contract/query.ts";
 import type { Subject } from "../../contract/subject.ts";
+import type { KubeHttp, Reply } from "../controlPlane/kubeHttp.ts";
 import { probeLabel, webhookTag } from "../probe/names.ts";
 import { labelled } from "../request/labelled.ts";
-import { probeObjects } from "../subject/createProbe.ts";
+import { createProbe, probeObjects } from "../subject/createProbe.ts";
 import { matchEverything } from "../testQueries.ts";
 import type { Work } from "../work.ts";
 import { familyRenames, shareProbes } from "./families.ts";
@@ -156,5 +157,58 @@ describe("shareProbes: the label a shared probe selects", () => {
       [false, false],
       [false, false],
     ]);
+  });
+});
+
+describe("createProbe of a labelled probe", () => {
+  const receiver = { url: () => "https://127.0.0.1:1", caBundle: "" };
+  /** A server answering the confined creates with `confined`, the dry runs as stated with `stated`; the calls made. */
+  const server = (confined: number, stated: number) => {
+    const calls: string[] = [];
+    const reply = (status: number, message: string): Reply => ({
+      status,
+      body: { message },
+      text: message,
+      warnings: [],
+    });
+    const http = {
+      call: async (_method: string, path: string, o: { query?: Record<string, string> } = {}) => {
+        const dry = o.query?.dryRun === "All";
+        calls.push(`${dry ? "dry " : ""}${path.split("/").pop()}`);
+        return dry
+          ? reply(stated, "as stated: spec.x: Invalid value")
+          : reply(confined, "confined: spec.y: Invalid value");
+      },
+    } as unknown as KubeHttp;
+    return { http, calls };
+  };
+
+  it("creates a valid subject confined at once, without a dry run as stated", async () => {
+    const w = prepared(withSubject(vap()));
+    const s = server(201, 201);
+    await createProbe(s.http, receiver, w, "v1");
+    expect(s.calls).toEqual(["validatingadmissionpolicies", "validatingadmissionpolicybindings"]);
+    expect(w.state).toBe("probe");
+  });
+
+  it("asks a subject the server finds invalid again as stated, for the server's own words", async () => {
+    const w = prepared(withSubject(vap()));
+    const s = server(422, 422);
+    await createProbe(s.http, receiver, w, "v1");
+    expect(s.calls).toEqual(["validatingadmissionpolicies", "dry validatingadmissionpolicies"]);
+    expect(w.answer).toEqual({
+      answer: "outcome",
+      outcome: { outcome: "invalid", message: "as stated: spec.x: Invalid value" },
+    });
+  });
+
+  it("skips a subject that only its confinement made invalid", async () => {
+    const w = prepared(withSubject(vap()));
+    const s = server(422, 201);
+    await createProbe(s.http, receiver, w, "v1");
+    expect(w.answer).toEqual({
+      answer: "skipped",
+      message: "the probe's label confinement made the subject invalid, which is valid as stated",
+    });
   });
 });

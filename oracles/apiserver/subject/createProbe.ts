@@ -27,13 +27,27 @@ export async function createProbe(
 ): Promise<void> {
   const create = (verbatim: boolean) => createObjects(http, w, probeObjects(w, receiver, verbatim), verbatim, mutating);
   if (w.state === "invalid?") return create(true);
-  // Confined, a subject's selectors carry one more requirement: their validity is asked as stated.
-  if (carriesMatchConditions(w.query.subject) || w.labelled === true) {
+  // A subject's conditions are put to the server's validation as stated first (its 422 names them).
+  if (carriesMatchConditions(w.query.subject)) {
     await create(true);
     if (w.state !== "probe") return;
+    return create(false);
   }
   await create(false);
+  // Confined by its label, a subject's selectors carry one more requirement, which keeps a valid
+  // subject valid: only a 422 is asked again as stated, for the server's own words (a dry run
+  // before every labelled probe cost the bench's batched line 30 %, 61.6 -> 41-42 decisions/s).
+  if (w.labelled !== true || !isInvalid(w)) return;
+  w.state = "probe";
+  await create(true);
+  if (w.state === "probe") {
+    w.state = "done";
+    w.answer = skipped("the probe's label confinement made the subject invalid, which is valid as stated");
+  }
 }
+
+const isInvalid = (w: Work) =>
+  w.state === "done" && w.answer.answer === "outcome" && w.answer.outcome.outcome === "invalid";
 
 /** Asks whether w's subject is valid, as stated (a dry run): answers w invalid or skipped, or leaves it to probe. */
 export function validateProbe(
