@@ -202,6 +202,29 @@ describe("createProbe of a labelled probe", () => {
     });
   });
 
+  it("asks again as stated only what was not created before the 422", async () => {
+    const w = prepared(withSubject(vap()));
+    const calls: string[] = [];
+    const http = {
+      call: async (_m: string, path: string, o: { query?: Record<string, string> } = {}) => {
+        const what = `${o.query?.dryRun === "All" ? "dry " : ""}${path.split("/").pop()}`;
+        calls.push(what);
+        const status = what === "validatingadmissionpolicybindings" ? 422 : 201;
+        return { status, body: { message: `${what}: ${status}` }, text: "", warnings: [] };
+      },
+    } as unknown as KubeHttp;
+    await createProbe(http, receiver, w, "v1");
+    expect(calls).toEqual([
+      "validatingadmissionpolicies",
+      "validatingadmissionpolicybindings",
+      "dry validatingadmissionpolicybindings",
+    ]);
+    expect(w.answer).toEqual({
+      answer: "skipped",
+      message: "the probe's label confinement made the subject invalid, which is valid as stated",
+    });
+  });
+
   it("skips a subject that only its confinement made invalid", async () => {
     const w = prepared(withSubject(vap()));
     const s = server(422, 201);
